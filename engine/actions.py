@@ -1,0 +1,125 @@
+"""Verbs, refusal reasons and reports shared by every game (one action stream).
+
+An action is ``(t_ms, player, verb, a, b)`` of small ints. ``apply()`` returns
+OK or a reason code; a refused action changes nothing. What happened is
+reported through a ``Reports`` ring that the screen, lights and sound read.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+# Verbs (Spit uses READY..CHOOSE; Speed adds its own after them).
+READY = const(0)  # say "Spit!"
+PLAY = const(1)  # a = stock slot, b = centre pile
+FLIP = const(2)  # a = stock slot
+MOVE = const(3)  # a = from slot, b = to slot
+SLAP = const(4)  # a = centre pile
+CHOOSE = const(5)  # a = centre pile
+VERBS = ("ready", "play", "flip", "move", "slap", "choose")
+ARGC = (0, 2, 1, 2, 1, 1)  # how many arguments each verb takes
+
+# Refusal reasons (0 = the action was applied).
+OK = const(0)
+BAD_PLAYER = const(1)
+WRONG_PHASE = const(2)
+BAD_SLOT = const(3)
+BAD_PILE = const(4)
+EMPTY_SLOT = const(5)
+FACE_DOWN = const(6)
+NO_PILE = const(7)
+NOT_ADJACENT = const(8)
+SAME_COLOUR = const(9)
+ALREADY_UP = const(10)
+SLOT_TAKEN = const(11)
+ALREADY_READY = const(12)
+NOT_CHOOSER = const(13)
+BAD_VERB = const(14)
+REASONS = (
+    "ok",
+    "bad_player",
+    "wrong_phase",
+    "bad_slot",
+    "bad_pile",
+    "empty_slot",
+    "face_down",
+    "no_pile",
+    "not_adjacent",
+    "same_colour",
+    "already_up",
+    "slot_taken",
+    "already_ready",
+    "not_chooser",
+    "bad_verb",
+)
+
+# Reports: (kind, player, a, b, card); 255 in a field means "none", card 0 "no card".
+R_READY = const(0)  # player said Spit
+R_SPIT = const(1)  # player turned a spit card onto pile a
+R_LAND = const(2)  # player's card from slot a landed on pile b
+R_FLIP = const(3)  # player turned up slot a
+R_MOVE = const(4)  # player moved slot a into empty slot b
+R_STALEMATE = const(5)  # nobody can move: say Spit again
+R_ROUND_OVER = const(6)  # player = who cleared their stocks (255: S-10 b)
+R_SLAP = const(7)  # player slapped pile a
+R_TAKE = const(8)  # player takes pile a (255: nothing)
+R_DEAL = const(9)  # a new round was dealt; a = round number
+R_GAME_OVER = const(10)  # player = winner (255: draw)
+R_SCORE = const(11)  # player scored a points this round (S-16)
+REPORTS = (
+    "ready",
+    "spit",
+    "land",
+    "flip",
+    "move",
+    "stalemate",
+    "round_over",
+    "slap",
+    "take",
+    "deal",
+    "game_over",
+    "score",
+)
+NONE = const(255)
+
+
+class Reports:
+    """A ring of the last reports, five bytes each; the oldest is overwritten when full."""
+
+    def __init__(self, capacity=32):
+        self.buf = bytearray(5 * capacity)
+        self.cap = capacity
+        self.head = 0  # index of the oldest unread report
+        self.count = 0
+
+    def add(self, kind, player, a=255, b=255, card=0):
+        """Record one report."""
+        if self.count == self.cap:
+            self.head = (self.head + 1) % self.cap
+            self.count -= 1
+        i = 5 * ((self.head + self.count) % self.cap)
+        buf = self.buf
+        buf[i] = kind
+        buf[i + 1] = player
+        buf[i + 2] = a
+        buf[i + 3] = b
+        buf[i + 4] = card
+        self.count += 1
+
+    def pop(self):
+        """Offset into buf of the oldest unread report (kind, player, a, b, card), or -1."""
+        if not self.count:
+            return -1
+        i = 5 * self.head
+        self.head = (self.head + 1) % self.cap
+        self.count -= 1
+        return i
+
+    def clear(self):
+        """Forget every unread report."""
+        self.head = 0
+        self.count = 0

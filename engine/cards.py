@@ -1,0 +1,88 @@
+"""Cards as small ints, their ranks, colours and names (C-1, C-2).
+
+A card is ``suit << 4 | rank``: rank 1 (ace) to 13 (king), suit 0-3 for
+clubs, diamonds, hearts, spades. Jokers have rank 0 and suit 4 (``X1`` is 0x41,
+``X2`` is 0x42). Every card fits in a byte, so piles are bytearrays.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+JOKER = const(4)
+DECK_SIZE = const(52)
+NO_CARD = const(0)  # no real card encodes as 0
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+
+
+def rank(card):
+    """Rank 1-13 of a card, 0 for a joker."""
+    return card & 15
+
+
+def suit(card):
+    """Suit 0-3 of a card (clubs, diamonds, hearts, spades), 4 for a joker."""
+    return card >> 4
+
+
+def is_red(card):
+    """True for diamonds and hearts."""
+    s = card >> 4
+    return s == 1 or s == 2
+
+
+def adjacent(card, top):
+    """C-2: ranks one apart, circular, so the ace sits next to both king and two."""
+    d = (card & 15) - (top & 15)
+    return d == 1 or d == -1 or d == 12 or d == -12
+
+
+def make(r, s):
+    """The card of rank r (1-13) and suit s (0-3)."""
+    return s << 4 | r
+
+
+def new_deck(buf, jokers=False):
+    """Fill buf (a bytearray) with a fresh ordered deck; return the number of cards."""
+    n = 0
+    for s in range(4):
+        for r in range(1, 14):
+            buf[n] = s << 4 | r
+            n += 1
+    if jokers:
+        buf[n] = JOKER << 4 | 1
+        buf[n + 1] = JOKER << 4 | 2
+        n += 2
+    return n
+
+
+def name(card):
+    """Two-letter name: 'TC', 'AS', 'X1'."""
+    s = card >> 4
+    if s == JOKER:
+        return "X" + str(card & 15)
+    return RANKS[(card & 15) - 1] + SUITS[s]
+
+
+def parse(text):
+    """Card from its name ('QS', '10H', 'x2'); -1 when it is not a card."""
+    if not isinstance(text, str):
+        return -1
+    t = text.strip().upper()
+    if t in ("X1", "X2"):
+        return JOKER << 4 | int(t[1])
+    if len(t) == 3 and t[:2] == "10":
+        t = "T" + t[2]
+    if len(t) != 2:
+        return -1
+    r = RANKS.find(t[0])
+    s = SUITS.find(t[1])
+    if r < 0 or s < 0:
+        return -1
+    return s << 4 | (r + 1)

@@ -1,0 +1,60 @@
+"""The project's seeded random generator: the same numbers on every Python.
+
+``random`` differs between CPython, MicroPython and CircuitPython, so a seed
+would deal different cards on the board and in the simulator. This is
+Marsaglia's xorshift32 (13, 17, 5), computed on two 16-bit halves so that no
+intermediate value leaves MicroPython's small-int range (no heap allocation).
+"""
+
+
+class Rng:
+    """xorshift32 generator; ``below`` and ``shuffle`` draw from it."""
+
+    def __init__(self, seed=1):
+        self.seed(seed)
+
+    def seed(self, seed):
+        """Restart from a seed (any int; 0 is mapped to a fixed non-zero state)."""
+        seed &= 0xFFFFFFFF
+        if seed == 0:
+            seed = 0x9E3779B9
+        self.hi = seed >> 16
+        self.lo = seed & 0xFFFF
+
+    def next32(self):
+        """Advance the generator; return the new state as one 32-bit int (may allocate)."""
+        self._step()
+        return self.hi << 16 | self.lo
+
+    def _step(self):
+        hi = self.hi
+        lo = self.lo
+        # x ^= x << 13
+        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+        lo ^= (lo << 13) & 0xFFFF
+        # x ^= x >> 17
+        lo ^= hi >> 1
+        # x ^= x << 5
+        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+        lo ^= (lo << 5) & 0xFFFF
+        self.hi = hi
+        self.lo = lo
+
+    def below(self, n):
+        """Uniform int in 0..n-1 (n >= 1), without modulo bias."""
+        limit = 0x20000000 - 0x20000000 % n
+        while True:
+            self._step()
+            r = (self.hi << 13) | (self.lo >> 3)  # top 29 bits
+            if r < limit:
+                return r % n
+
+    def shuffle(self, buf, n=-1):
+        """Fisher-Yates shuffle of the first n items of buf, in place."""
+        if n < 0:
+            n = len(buf)
+        i = n - 1
+        while i > 0:
+            j = self.below(i + 1)
+            buf[i], buf[j] = buf[j], buf[i]
+            i -= 1

@@ -1,0 +1,442 @@
+"""Spit for two players: RULES.md C-1 to C-5 and S-1 to S-19.
+
+``Spit.apply(t, player, verb, a, b)`` is the only way the game changes. It
+returns OK or a refusal reason (engine.actions) and, once the game is set up,
+allocates nothing while a round is being played. What happened goes to
+``self.reports``.
+"""
+
+from engine import actions as A
+from engine.cards import adjacent, is_red, new_deck
+from engine.pile import Pile
+from engine.rng import Rng
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+# Phases
+READY = const(0)  # waiting for both players to say Spit (S-4, S-8)
+PLAY = const(1)
+SLAP = const(2)  # S-11
+CHOOSE = const(3)  # S-18
+OVER = const(4)
+PHASES = ("ready", "play", "slap", "choose", "over")
+
+_NONE = const(255)
+_CAP = const(54)  # a pile can hold every card there is
+_TARGET = const(100)  # S-16
+
+
+class Spit:
+    """The state of one game of Spit and the rules that change it."""
+
+    players = 2
+
+    def __init__(self, stocks=5, scoring=False, choose_pile=False,
+                 alternate_colours=False, auto_flip=False, seed=1):
+        self.slots = 4 if stocks == 4 else 5  # S-17
+        self.scoring = scoring
+        self.choose_pile = choose_pile
+        self.alternate_colours = alternate_colours
+        self.auto_flip = auto_flip
+        self.rng = Rng(seed)
+        self.reports = A.Reports()
+        self.centre = (Pile(_CAP), Pile(_CAP))  # pile i is on player i's side (S-4)
+        self.stocks = ([Pile(_CAP) for _ in range(5)], [Pile(_CAP) for _ in range(5)])
+        self.up = (bytearray(5), bytearray(5))  # 1 when the top card of a stock is face up
+        self.spit = (Pile(_CAP), Pile(_CAP))
+        self.hands = (Pile(_CAP), Pile(_CAP))  # scratch between rounds
+        self.deck = Pile(_CAP)
+        self.ready = bytearray(2)
+        self.scores = [0, 0]
+        self.phase = READY
+        self.round = 0
+        self.winner = _NONE
+        self.cleared = _NONE  # who emptied their stocks this round
+        self.chooser = _NONE
+        self.now = 0
+        self.deal()
+
+    # ---- setting up -------------------------------------------------------
+
+    def deal(self):
+        """Shuffle every card in the game and deal 26/26 (S-1 to S-3)."""
+        deck = self.deck
+        deck.clear()
+        if not self.round:
+            deck.n = new_deck(deck.buf)
+        else:
+            self._gather(deck)
+        self.rng.shuffle(deck.buf, deck.n)
+        h0, h1 = self.hands
+        h0.clear()
+        h1.clear()
+        i = 0
+        while deck.n:
+            self.hands[i & 1].push(deck.pop())
+            i += 1
+        self._lay_out()
+
+    def load(self, layouts, centre=None):
+        """Set up a given position: per player (stocks, spit) as card lists, bottom first.
+
+        The top card of each stock starts face up. With centre piles given and
+        not empty, play starts at once; otherwise both players must say Spit.
+        """
+        for p in range(2):
+            stocks, spit = layouts[p]
+            for s in range(5):
+                pile = self.stocks[p][s]
+                pile.load(stocks[s] if s < len(stocks) else ())
+                self.up[p][s] = 1 if pile.n else 0
+            self.spit[p].load(spit)
+            self.centre[p].load(centre[p] if centre else ())
+        self.round = 1
+        self.phase = READY
+        self.winner = self.cleared = self.chooser = _NONE
+        self.ready[0] = self.ready[1] = 0
+        self.reports.clear()
+        if self.centre[0].n or self.centre[1].n:
+            self.phase = PLAY
+            self._check_stuck()
+
+    def _gather(self, deck):
+        for p in range(2):
+            self.centre[p].move_all_to(deck)
+            self.spit[p].move_all_to(deck)
+            self.hands[p].move_all_to(deck)
+            for s in self.stocks[p]:
+                s.move_all_to(deck)
+
+    def _lay_out(self):
+        """Each player deals their hand into stocks, row by row (S-2, S-13); the rest is spit (S-3)."""
+        slots = self.slots
+        for p in range(2):
+            hand = self.hands[p]
+            stocks = self.stocks[p]
+            for row in range(slots):
+                for s in range(row, slots):
+                    if hand.n:
+                        stocks[s].push(hand.pop())
+            for s in range(5):
+                self.up[p][s] = 1 if stocks[s].n else 0
+            self.spit[p].clear()
+            hand.move_all_to(self.spit[p])
+        self.round += 1
+        self.phase = READY
+        self.ready[0] = self.ready[1] = 0
+        self.cleared = self.chooser = _NONE
+        self.reports.add(A.R_DEAL, _NONE, self.round & 255)
+
+    # ---- the action stream ------------------------------------------------
+
+    def apply(self, t, player, verb, a=0, b=0):
+        """Apply one timestamped action; return OK or the reason it was refused."""
+        if player != 0 and player != 1:
+            return A.BAD_PLAYER
+        self.now = t
+        if verb == A.PLAY:
+            return self._play(player, a, b)
+        if verb == A.FLIP:
+            return self._flip(player, a)
+        if verb == A.MOVE:
+            return self._move(player, a, b)
+        if verb == A.READY:
+            return self._ready(player)
+        if verb == A.SLAP:
+            return self._slap(player, a)
+        if verb == A.CHOOSE:
+            return self._choose(player, a)
+        return A.BAD_VERB
+
+    def _play(self, p, slot, pile):
+        """S-5: the face-up top card of a stock onto a spit pile (C-2, S-19)."""
+        if self.phase != PLAY:
+            return A.WRONG_PHASE
+        if not 0 <= slot < self.slots:
+            return A.BAD_SLOT
+        if pile != 0 and pile != 1:
+            return A.BAD_PILE
+        stock = self.stocks[p][slot]
+        if not stock.n:
+            return A.EMPTY_SLOT
+        up = self.up[p]
+        if not up[slot]:
+            return A.FACE_DOWN
+        centre = self.centre[pile]
+        if not centre.n:
+            return A.NO_PILE
+        card = stock.top()
+        top = centre.top()
+        if not adjacent(card, top):
+            return A.NOT_ADJACENT
+        if self.alternate_colours and is_red(card) == is_red(top):
+            return A.SAME_COLOUR
+        centre.push(stock.pop())  # C-3: it counts the instant it lands
+        up[slot] = 0
+        self.reports.add(A.R_LAND, p, slot, pile, card)
+        if stock.n and self.auto_flip:
+            up[slot] = 1
+            self.reports.add(A.R_FLIP, p, slot, _NONE, stock.top())
+        if not stock.n and self._stock_cards(p) == 0:
+            self._round_over(p)  # S-10 (a)
+        else:
+            self._check_stuck()
+        return A.OK
+
+    def _flip(self, p, slot):
+        """S-6: turn up the face-down top card of a stock."""
+        if self.phase != PLAY:
+            return A.WRONG_PHASE
+        if not 0 <= slot < self.slots:
+            return A.BAD_SLOT
+        if not self.stocks[p][slot].n:
+            return A.EMPTY_SLOT
+        up = self.up[p]
+        if up[slot]:
+            return A.ALREADY_UP
+        up[slot] = 1
+        self.reports.add(A.R_FLIP, p, slot, _NONE, self.stocks[p][slot].top())
+        self._check_stuck()
+        return A.OK
+
+    def _move(self, p, src, dst):
+        """S-7: a face-up top card into an empty slot."""
+        if self.phase != PLAY:
+            return A.WRONG_PHASE
+        if not (0 <= src < self.slots and 0 <= dst < self.slots):
+            return A.BAD_SLOT
+        stocks = self.stocks[p]
+        up = self.up[p]
+        if not stocks[src].n:
+            return A.EMPTY_SLOT
+        if not up[src]:
+            return A.FACE_DOWN
+        if stocks[dst].n:
+            return A.SLOT_TAKEN
+        stocks[dst].push(stocks[src].pop())
+        up[dst] = 1
+        up[src] = 0
+        self.reports.add(A.R_MOVE, p, src, dst, stocks[dst].top())
+        if stocks[src].n and self.auto_flip:
+            up[src] = 1
+            self.reports.add(A.R_FLIP, p, src, _NONE, stocks[src].top())
+        self._check_stuck()
+        return A.OK
+
+    def _ready(self, p):
+        """S-4, S-8, S-9: when both have said Spit, each with spit cards turns one onto their own pile."""
+        if self.phase != READY:
+            return A.WRONG_PHASE
+        if self.ready[p]:
+            return A.ALREADY_READY
+        self.ready[p] = 1
+        self.reports.add(A.R_READY, p)
+        if not self.ready[1 - p]:
+            return A.OK
+        self.ready[0] = self.ready[1] = 0
+        for q in range(2):
+            spit = self.spit[q]
+            if spit.n:
+                card = spit.pop()
+                self.centre[q].push(card)
+                self.reports.add(A.R_SPIT, q, q, _NONE, card)
+        self.phase = PLAY
+        self._check_stuck()
+        return A.OK
+
+    def _slap(self, p, pile):
+        """S-11: the first slap takes its pile; the other player gets the other pile."""
+        if self.phase != SLAP:
+            return A.WRONG_PHASE
+        if pile != 0 and pile != 1:
+            return A.BAD_PILE
+        if not self.centre[pile].n:
+            return A.NO_PILE
+        self.reports.add(A.R_SLAP, p, pile)
+        self._take(p, pile)
+        return A.OK
+
+    def _choose(self, p, pile):
+        """S-18: the player who cleared their layout chooses a spit pile."""
+        if self.phase != CHOOSE:
+            return A.WRONG_PHASE
+        if p != self.chooser:
+            return A.NOT_CHOOSER
+        if pile != 0 and pile != 1:
+            return A.BAD_PILE
+        if not self.centre[pile].n:
+            return A.NO_PILE
+        self._take(p, pile)
+        return A.OK
+
+    # ---- what the table allows -------------------------------------------
+
+    def _stock_cards(self, p):
+        n = 0
+        for s in self.stocks[p]:
+            n += s.n
+        return n
+
+    def can_move(self, p):
+        """S-8: can player p play a card, turn one up, or uncover one by moving into an empty slot?"""
+        stocks = self.stocks[p]
+        up = self.up[p]
+        c0 = self.centre[0]
+        c1 = self.centre[1]
+        t0 = c0.top()
+        t1 = c1.top()
+        alt = self.alternate_colours
+        empty = False
+        uncover = False
+        for s in range(self.slots):
+            stock = stocks[s]
+            n = stock.n
+            if not n:
+                empty = True
+                continue
+            if not up[s]:
+                return True
+            if n > 1:
+                uncover = True
+            card = stock.buf[n - 1]
+            if c0.n and adjacent(card, t0) and not (alt and is_red(card) == is_red(t0)):
+                return True
+            if c1.n and adjacent(card, t1) and not (alt and is_red(card) == is_red(t1)):
+                return True
+        return empty and uncover
+
+    def _check_stuck(self):
+        if self.phase != PLAY or self.can_move(0) or self.can_move(1):
+            return
+        if self.spit[0].n or self.spit[1].n:
+            self.phase = READY  # S-8, S-9: say Spit again
+            self.reports.add(A.R_STALEMATE, _NONE)
+        else:
+            self._round_over(_NONE)  # S-10 (b)
+
+    def legal(self, p, out):
+        """Write player p's useful legal actions into out as (verb, a, b) byte triples; return the count.
+
+        Moving a lone card into another empty slot is legal but changes
+        nothing that matters, so it is left out.
+        """
+        n = 0
+        phase = self.phase
+        if phase == PLAY:
+            stocks = self.stocks[p]
+            up = self.up[p]
+            alt = self.alternate_colours
+            for s in range(self.slots):
+                stock = stocks[s]
+                if not stock.n:
+                    continue
+                if not up[s]:
+                    n = _put(out, n, A.FLIP, s, 0)
+                    continue
+                card = stock.top()
+                for pile in range(2):
+                    top = self.centre[pile].top()
+                    if top and adjacent(card, top) and not (alt and is_red(card) == is_red(top)):
+                        n = _put(out, n, A.PLAY, s, pile)
+                if stock.n > 1:
+                    for d in range(self.slots):
+                        if not stocks[d].n:
+                            n = _put(out, n, A.MOVE, s, d)
+        elif phase == READY:
+            if not self.ready[p]:
+                n = _put(out, n, A.READY, 0, 0)
+        elif phase == SLAP or (phase == CHOOSE and p == self.chooser):
+            verb = A.SLAP if phase == SLAP else A.CHOOSE
+            for pile in range(2):
+                if self.centre[pile].n:
+                    n = _put(out, n, verb, pile, 0)
+        return n
+
+    # ---- end of a round ---------------------------------------------------
+
+    def _round_over(self, cleared):
+        """S-10: the round ends at once; score it (S-16) or settle the centre (S-11 to S-15)."""
+        self.cleared = cleared
+        self.reports.add(A.R_ROUND_OVER, cleared)
+        left0 = self._stock_cards(0) + self.spit[0].n
+        left1 = self._stock_cards(1) + self.spit[1].n
+        if self.scoring:  # S-16: cards left are points; no slap
+            self.scores[0] += left0
+            self.scores[1] += left1
+            self.reports.add(A.R_SCORE, 0, left0 if left0 < 255 else 254)
+            self.reports.add(A.R_SCORE, 1, left1 if left1 < 255 else 254)
+            s0, s1 = self.scores
+            if s0 >= _TARGET or s1 >= _TARGET:
+                self._game_over(0 if s0 < s1 else 1 if s1 < s0 else _NONE)
+            else:
+                self.deal()
+            return
+        if cleared != _NONE and not self.spit[cleared].n:
+            self._game_over(cleared)  # S-15: no cards at all
+            return
+        piles = (1 if self.centre[0].n else 0) + (1 if self.centre[1].n else 0)
+        if piles == 2:
+            if self.choose_pile and cleared != _NONE:
+                self.phase = CHOOSE  # S-18
+                self.chooser = cleared
+            else:
+                self.phase = SLAP  # S-11
+            return
+        if piles == 0:
+            self._next_round(_NONE, _NONE)
+            return
+        pile = 0 if self.centre[0].n else 1
+        if cleared != _NONE:
+            taker = 1 - cleared  # S-14
+        else:  # S-14b
+            s0 = self._stock_cards(0)
+            s1 = self._stock_cards(1)
+            taker = 0 if s0 > s1 else 1 if s1 > s0 else pile
+        self._next_round(pile if taker == 0 else _NONE, pile if taker == 1 else _NONE)
+
+    def _take(self, p, pile):
+        """Player p takes pile; the other player takes the other pile (S-11, S-18)."""
+        if p == 0:
+            self._next_round(pile, 1 - pile)
+        else:
+            self._next_round(1 - pile, pile)
+
+    def _next_round(self, take0, take1):
+        """S-12: each hand is the pile taken plus own stock and spit cards, shuffled, dealt again."""
+        for p in range(2):
+            take = take0 if p == 0 else take1
+            self.reports.add(A.R_TAKE, p, take)
+            hand = self.hands[p]
+            hand.clear()
+            if take != _NONE:
+                self.centre[take].move_all_to(hand)
+            for s in self.stocks[p]:
+                s.move_all_to(hand)
+            self.spit[p].move_all_to(hand)  # S-14: each keeps their own spit cards
+            self.rng.shuffle(hand.buf, hand.n)
+        self._lay_out()
+
+    def _game_over(self, winner):
+        self.winner = winner
+        self.phase = OVER
+        self.reports.add(A.R_GAME_OVER, winner)
+
+    # ---- looking at the game ---------------------------------------------
+
+    def cards_held(self, p):
+        """How many cards player p has in stocks and spit pile."""
+        return self._stock_cards(p) + self.spit[p].n
+
+
+def _put(out, n, verb, a, b):
+    i = 3 * n
+    out[i] = verb
+    out[i + 1] = a
+    out[i + 2] = b
+    return n + 1

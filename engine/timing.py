@@ -1,0 +1,142 @@
+"""Time and order: wrap-safe millisecond ticks and the C-4 sequencer.
+
+Times are integer milliseconds that wrap like CircuitPython's
+``supervisor.ticks_ms()`` (period 2**29), compared only through ``ticks_diff``.
+Every source of actions adds them to a ``Sequencer``, which hands them to the
+game in timestamp order and breaks exact ties by the rule of C-4.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_PERIOD = const(0x20000000)
+_MASK = const(0x1FFFFFFF)
+_HALF = const(0x10000000)
+
+
+def ticks_add(t, delta):
+    """t + delta, wrapped to the tick period."""
+    return (t + delta) & _MASK
+
+
+def ticks_diff(a, b):
+    """Signed a - b in ms, correct across a wrap when |a - b| < 2**28."""
+    return ((a - b + _HALF) & _MASK) - _HALF
+
+
+def ticks_less(a, b):
+    """True when tick a is before tick b."""
+    return ticks_diff(a, b) < 0
+
+
+class Sequencer:
+    """A preallocated batch of actions, applied to a game in C-4 order by ``flush``.
+
+    Earlier timestamps go first; one player's actions keep the order they were
+    added in. Actions of different players with the same timestamp are a tie:
+    the first tie goes to player 0, each later one to the seat after the
+    previous winner (for two players, the one who lost the tie before).
+    """
+
+    def __init__(self, capacity=16, players=2):
+        self.cap = capacity
+        self.players = players
+        self.t = [0] * capacity
+        self.tag = [0] * capacity
+        self.player = bytearray(capacity)
+        self.verb = bytearray(capacity)
+        self.a = bytearray(capacity)
+        self.b = bytearray(capacity)
+        self.result = bytearray(capacity)  # reason code of each applied action
+        self.order = bytearray(capacity)  # indices in application order
+        self._tmp = bytearray(capacity)
+        self.n = 0
+        self.priority = 0  # seat that wins the next tie
+        self.ties = 0
+
+    def add(self, t, player, verb, a=0, b=0, tag=0):
+        """Queue one action; False (and nothing queued) when the batch is full."""
+        n = self.n
+        if n == self.cap:
+            return False
+        self.t[n] = t
+        self.tag[n] = tag
+        self.player[n] = player
+        self.verb[n] = verb
+        self.a[n] = a
+        self.b[n] = b
+        self.n = n + 1
+        return True
+
+    def sort(self):
+        """Fill ``order`` with the queued actions in C-4 order."""
+        n = self.n
+        order = self.order
+        t = self.t
+        for i in range(n):  # stable insertion sort by time
+            j = i
+            while j > 0 and ticks_diff(t[order[j - 1]], t[i]) > 0:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = i
+        start = 0
+        while start < n:
+            end = start + 1
+            while end < n and t[order[end]] == t[order[start]]:
+                end += 1
+            if end - start > 1:
+                self._break_tie(start, end)
+            start = end
+
+    def _break_tie(self, start, end):
+        order = self.order
+        player = self.player
+        first = player[order[start]]
+        mixed = False
+        for k in range(start + 1, end):
+            if player[order[k]] != first:
+                mixed = True
+                break
+        if not mixed:
+            return
+        self.ties += 1
+        seats = self.players
+        winner = -1
+        for r in range(seats):  # the priority seat, or the next one present
+            q = (self.priority + r) % seats
+            for k in range(start, end):
+                if player[order[k]] == q:
+                    winner = q
+                    break
+            if winner >= 0:
+                break
+        tmp = self._tmp
+        m = start
+        for r in range(seats):
+            q = (winner + r) % seats
+            for k in range(start, end):
+                if player[order[k]] == q:
+                    tmp[m] = order[k]
+                    m += 1
+        for k in range(start, end):
+            order[k] = tmp[k]
+        self.priority = (winner + 1) % seats
+
+    def flush(self, game):
+        """Apply every queued action to game in C-4 order; return how many.
+
+        Afterwards ``order``, ``result`` and ``tag`` still describe the batch.
+        """
+        self.sort()
+        order = self.order
+        n = self.n
+        for k in range(n):
+            i = order[k]
+            self.result[i] = game.apply(self.t[i], self.player[i], self.verb[i], self.a[i], self.b[i])
+        self.n = 0
+        return n
