@@ -1,0 +1,67 @@
+"""Apply a replay or scenario file and print the resulting state as JSON.
+
+    python3 tools/replay.py GAME.json [--trace]
+    python3 tools/replay.py - < GAME.json
+
+The format is docs/replay-format.md. With --trace, one line per event comes
+first (time, player, action, result, what happened), then the state. Bad input
+gets one line on standard error naming the place, and exit status 2.
+"""
+
+import argparse
+import json
+import sys
+
+import _path  # noqa: F401  (puts the repository root on sys.path)
+
+from engine import actions as A
+from engine.replay import ReplayError, describe, loads, run, state
+
+
+def trace_line(index, event, reason, reports):
+    """One line of --trace: '#3 0.130s P0 play 2 1: ok | P0 lands 7C from stock 2 on pile 1'."""
+    t, p, v, a, b = event
+    args = [a, b][:A.ARGC[v]]
+    action = " ".join([A.VERBS[v]] + [str(x) for x in args])
+    result = "ok" if reason == A.OK else "refused (%s)" % A.REASONS[reason]
+    line = "#%d %d.%03ds P%d %s: %s" % (index, t // 1000, t % 1000, p, action, result)
+    if reports:
+        line += " | " + "; ".join(describe(r) for r in reports)
+    return line
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Apply a Spit replay file and print the resulting state as JSON.")
+    parser.add_argument("file", help="replay file, or - for standard input")
+    parser.add_argument("--trace", action="store_true", help="print one line per event before the state")
+    args = parser.parse_args(argv)
+    where = "<stdin>" if args.file == "-" else args.file
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        print("replay: %s: cannot read: %s" % (where, getattr(e, "strerror", None) or e), file=sys.stderr)
+        return 2
+    try:
+        game, events = loads(text)
+    except ReplayError as e:
+        print("replay: %s: %s" % (where, e), file=sys.stderr)
+        return 2
+    out = None
+    if args.trace:
+        out = lambda i, ev, reason, reports: print(trace_line(i, ev, reason, reports))  # noqa: E731
+    refused = run(game, events, out)
+    print(json.dumps(state(game, refused)))
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)
