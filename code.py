@@ -37,4 +37,5 @@ def main(seed=None):
     print("Game over after %d rounds and %d actions: %s." % (game.round, actions, who))
 
 
-main()
+if __name__ == "__main__":  # CircuitPython runs code.py as __main__ too
+    main()

@@ -23,7 +23,7 @@ SUITS = "CDHS"
 
 def rank(card):
     """Rank 1-13 of a card, 0 for a joker."""
-    return card & 15
+    return 0 if card >> 4 == JOKER else card & 15
 
 
 def suit(card):
@@ -38,7 +38,7 @@ def is_red(card):
 
 
 def adjacent(card, top):
-    """C-2: ranks one apart, circular, so the ace sits next to both king and two."""
+    """C-2: ranks one apart, circular, so the ace sits next to both king and two (not for jokers)."""
     d = (card & 15) - (top & 15)
     return d == 1 or d == -1 or d == 12 or d == -12
 
