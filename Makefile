@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-dev
 demo:
 	$(PYTHON) tools/demo.py --seed $(or $(SEED),1)
 
-$(STAMP): requirements-dev.txt
+$(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $(STAMP)

@@ -1,0 +1,277 @@
+"""Headless target: the game's screen rendered into memory, for tests and scripted play.
+
+The display is a Blinka ``busdisplay.BusDisplay`` with no bus, whose refresh
+renders each dirty area with displayio's own ``fill_area`` into an RGB565
+frame (what a board sends to its TFT) and an RGB888 copy of it. The desktop
+target shows this same frame in a window, so both match pixel for pixel.
+
+Auto-refresh is off: the game changes its displayio groups and calls
+``hal.present()`` once per frame, which refreshes only the areas that changed
+(``display.refreshed`` lists them). Nothing else ever calls ``display.refresh()``.
+
+The clock is fake and starts at ``start_ms``: it moves only by ``advance(ms)``,
+so a test or a scripted game is deterministic. ``events.feed()`` queues key
+events, ``tones`` records every tone played as ``(t_ms, frequency_hz,
+duration_ms)``, ``pixels.shown`` holds what the five LEDs show.
+"""
+
+import os
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")  # Blinka: fake pins on a PC, no board probing
+
+import array  # noqa: E402
+import json  # noqa: E402
+import sys  # noqa: E402
+
+import adafruit_pixelbuf  # noqa: E402
+import busdisplay  # noqa: E402
+import displayio  # noqa: E402
+import keypad  # noqa: E402
+from adafruit_ticks import ticks_add  # noqa: E402
+from displayio._area import Area  # noqa: E402  (Blinka's own; BusDisplay hands us these)
+
+from hal import settings as _settings  # noqa: E402
+
+# RGB565 to RGB888 by byte lookups, each channel's top bits copied into its low
+# bits (0x1F -> 0xFF). Red is in the high byte, blue in the low byte, green has
+# three bits in each, so its two lookups are ORed together.
+_RED = bytes((h >> 3) << 3 | (h >> 5) for h in range(256))
+_GREEN_HI = bytes((h & 7) << 5 | (h & 7) >> 1 for h in range(256))
+_GREEN_LO = bytes((lo >> 5) << 2 for lo in range(256))
+_BLUE = bytes((lo & 31) << 3 | (lo & 31) >> 2 for lo in range(256))
+_LITTLE = sys.byteorder == "little"
+
+
+def rgb565_to_rgb888(raw):
+    """RGB888 bytes for bytes of native-order RGB565 pixels."""
+    lo, hi = (raw[0::2], raw[1::2]) if _LITTLE else (raw[1::2], raw[0::2])
+    n = len(lo)
+    green = int.from_bytes(hi.translate(_GREEN_HI), "little") | int.from_bytes(
+        lo.translate(_GREEN_LO), "little")
+    out = bytearray(3 * n)
+    out[0::3] = hi.translate(_RED)
+    out[1::3] = green.to_bytes(n, "little")
+    out[2::3] = lo.translate(_BLUE)
+    return out
+
+
+class FrameDisplay(busdisplay.BusDisplay):
+    """A displayio display without a bus: a refresh renders the dirty areas into memory.
+
+    ``frame`` is the RGB565 picture row by row, ``rgb`` the same in RGB888;
+    ``refreshed`` lists the areas ``(x1, y1, x2, y2)`` (x2, y2 excluded) that
+    the last refresh repainted.
+    """
+
+    def __init__(self, width, height):
+        size = width * height
+        self.frame = array.array("H", bytes(2 * size))
+        self.rgb = bytearray(3 * size)
+        self._area_bytes = memoryview(bytearray(2 * size + 4))  # one area, full screen at most
+        self._area_words = self._area_bytes.cast("I")
+        self._area_mask = memoryview(bytearray(4 * (size // 32 + 1))).cast("I")
+        self._zeros = memoryview(bytes(2 * size + 4)).cast("I")
+        self._frame_bytes = memoryview(self.frame).cast("B")
+        self._clipped = Area()
+        self.refreshed = []
+        super().__init__(None, b"", width=width, height=height, auto_refresh=False,
+                         reverse_bytes_in_word=False)  # native RGB565, not the SPI byte order
+
+    def _refresh_display(self):
+        self.refreshed.clear()
+        return super()._refresh_display()
+
+    def _get_refresh_areas(self):
+        areas = super()._get_refresh_areas()
+        if self._core.full_refresh and self._core.current_group is not None:
+            # Blinka keeps every layer's changes through a full refresh (it guards them
+            # against its background thread), so the next refresh would repaint them all
+            # again; CircuitPython does not. Collect them now and drop them.
+            self._core.current_group._get_refresh_areas([])
+        return areas
+
+    def _refresh_area(self, area):
+        """Render one dirty area with displayio's fill_area and copy it into the frame."""
+        clipped = self._clipped
+        if not self._core.clip_area(area, clipped):
+            return True
+        x1, y1, x2, y2 = clipped.x1, clipped.y1, clipped.x2, clipped.y2
+        w = x2 - x1
+        n = w * (y2 - y1)
+        # fill_area skips pixels whose mask bit is set and leaves uncovered ones as they are
+        self._area_words[:(n + 1) // 2] = self._zeros[:(n + 1) // 2]
+        self._area_mask[:n // 32 + 1] = self._zeros[:n // 32 + 1]
+        self._core.fill_area(clipped, self._area_mask, self._area_words)
+        rgb = rgb565_to_rgb888(self._area_bytes[:2 * n].tobytes())
+        width = self._core.width
+        for row in range(y2 - y1):
+            at = (y1 + row) * width + x1
+            self._frame_bytes[2 * at:2 * (at + w)] = self._area_bytes[2 * row * w:2 * (row + 1) * w]
+            self.rgb[3 * at:3 * (at + w)] = rgb[3 * row * w:3 * (row + 1) * w]
+        self.refreshed.append((x1, y1, x2, y2))
+        return True
+
+    def pixel(self, x, y):
+        """The (r, g, b) shown at x, y."""
+        at = 3 * (y * self._core.width + x)
+        return tuple(self.rgb[at:at + 3])
+
+    def screenshot(self, path):
+        """Write the current frame to path as an RGB888 PNG."""
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+
+        image = pygame.image.frombuffer(bytes(self.rgb), (self.width, self.height), "RGB")
+        pygame.image.save(image, path)
+
+
+class Event(keypad.Event):
+    """A key transition with CircuitPython's timestamp, which Blinka's keypad.Event lacks."""
+
+    def __init__(self, key_number=0, pressed=True, timestamp=0):
+        super().__init__(key_number, pressed)
+        self._timestamp = timestamp
+
+    @property
+    def timestamp(self):
+        """When the key changed, in ticks_ms."""
+        return self._timestamp
+
+    def __repr__(self):
+        return "<Event: key_number %d %s at %d>" % (
+            self.key_number, "pressed" if self.pressed else "released", self._timestamp)
+
+
+class EventQueue:
+    """keypad.EventQueue's reading side, filled by ``feed`` instead of a key scanner.
+
+    A preallocated ring: reading with ``get_into`` allocates nothing. When it
+    is full a new event is dropped and ``overflowed`` is set, as on a board.
+    """
+
+    def __init__(self, clock, max_events=64):
+        self._clock = clock
+        self._key = bytearray(max_events)
+        self._pressed = bytearray(max_events)
+        self._t = array.array("l", bytes(array.array("l").itemsize * max_events))
+        self._head = 0
+        self._count = 0
+        self._overflowed = False
+
+    def feed(self, key_number, pressed, timestamp=None):
+        """Queue a key event; timestamp defaults to the hal's clock now."""
+        cap = len(self._key)
+        if self._count == cap:
+            self._overflowed = True
+            return
+        i = (self._head + self._count) % cap
+        self._key[i] = key_number
+        self._pressed[i] = 1 if pressed else 0
+        self._t[i] = self._clock() if timestamp is None else timestamp
+        self._count += 1
+
+    def get_into(self, event):
+        """Move the oldest event into event and return True, or return False when there is none."""
+        if not self._count:
+            return False
+        i = self._head
+        event._key_number = self._key[i]
+        event._pressed = self._pressed[i] == 1
+        event._timestamp = self._t[i]
+        self._head = (i + 1) % len(self._key)
+        self._count -= 1
+        return True
+
+    def get(self):
+        """The oldest event as a new Event, or None."""
+        event = Event()
+        return event if self.get_into(event) else None
+
+    def clear(self):
+        """Drop every queued event and reset ``overflowed``."""
+        self._count = 0
+        self._overflowed = False
+
+    def __len__(self):
+        return self._count
+
+    def __bool__(self):
+        return self._count > 0
+
+    @property
+    def overflowed(self):
+        """True when an event was dropped because the queue was full."""
+        return self._overflowed
+
+
+class Pixels(adafruit_pixelbuf.PixelBuf):
+    """A strip of NeoPixels in memory: ``shown`` holds the RGB bytes the LEDs show since ``show()``."""
+
+    def __init__(self, n=5, brightness=1.0):
+        self.shown = bytearray(3 * n)
+        super().__init__(n, byteorder="RGB", brightness=brightness, auto_write=False)
+
+    def _transmit(self, buffer):
+        self.shown[:] = buffer
+
+    def shown_at(self, i):
+        """The (r, g, b) LED i shows."""
+        return tuple(self.shown[3 * i:3 * i + 3])
+
+
+class Hal:
+    """The headless target: memory screen, fed events, fake clock, recorded tones and lights."""
+
+    Event = Event  # the event class to read ``events`` into
+
+    def __init__(self, width=160, height=128, *, settings_path=None, start_ms=0):
+        self.display = FrameDisplay(width, height)  # biggest buffers first
+        self._now = ticks_add(start_ms, 0)
+        self.events = EventQueue(self.ticks_ms)
+        self.pixels = Pixels(5)
+        self.sound = True
+        self.tones = []
+        self.settings_path = settings_path
+        self._stored = "{}"  # the settings without a file, as JSON text
+
+    def ticks_ms(self):
+        """The clock in integer ms (wraps like supervisor.ticks_ms)."""
+        return self._now
+
+    def advance(self, ms):
+        """Move the fake clock forward by ms."""
+        self._now = ticks_add(self._now, ms)
+
+    def sleep_ms(self, ms):
+        """Wait ms: the fake clock just moves on."""
+        self.advance(ms)
+
+    def poll(self):
+        """Start a frame: nothing to read here; True (a headless game is never closed)."""
+        return True
+
+    def present(self):
+        """End a frame: repaint what changed."""
+        self.display.refresh()
+
+    def tone(self, frequency_hz, duration_ms):
+        """Record a tone (unless sound is off)."""
+        if self.sound:
+            self.tones.append((self._now, frequency_hz, duration_ms))
+
+    def load_settings(self):
+        """The stored settings dict ({} when none)."""
+        if self.settings_path is None:
+            return json.loads(self._stored)
+        return _settings.load(self.settings_path)
+
+    def save_settings(self, settings):
+        """Store settings; True when done, False (with a notice on stderr) when not."""
+        if self.settings_path is None:
+            self._stored = json.dumps(settings)
+            return True
+        return _settings.save(self.settings_path, settings)
+
+    def deinit(self):
+        """Release the display, so another Hal can be made."""
+        displayio.release_displays()
