@@ -1,0 +1,253 @@
+"""The game on a screen: menu, table, the frame loop, banners, lights and sound.
+
+Data flows one way: button events become timestamped actions, the engine
+applies them in C-4 order, and the table, pixels and speaker react to the
+engine's reports. The same App runs on a board, in the desktop window and
+headless in tests; ``hal`` is whichever target was chosen at start.
+"""
+
+from engine import actions as A
+from engine.replay import document
+from engine.spit import CHOOSE, OVER, PLAY, READY, SLAP, Spit
+from engine.timing import Sequencer, ticks_add, ticks_diff
+from ui.controls import Cluster
+from ui.lights import Lights
+from ui.menu import Menu, clean
+from ui.table import Table
+
+MENU = 0
+TABLE = 1
+FRAME_MS = 33  # about 30 frames a second
+_OPTIONS = ("stocks", "scoring", "choose_pile", "alternate_colours", "auto_flip")
+
+# Tones (Hz, ms)
+_T_PLAY = (880, 35)
+_T_REFUSE = (150, 120)
+_T_SPIT = (1320, 90)
+_T_SLAP = (440, 120)
+_T_WIN = (1760, 300)
+
+
+def _name(p):
+    return "P%d" % (p + 1)
+
+
+class App:
+    """Menu and table on one display; ``frame(now)`` runs one frame."""
+
+    def __init__(self, hal, settings=None, seed=None):
+        self.hal = hal
+        self.width = hal.display.width
+        self.height = hal.display.height
+        if settings is None:
+            settings = hal.load_settings()
+        self.menu = Menu(self.width, self.height, clean(settings))
+        self.settings = self.menu.settings
+        hal.sound = self.settings["sound"]
+        self.screen = MENU
+        self.event = hal.Event()
+        self.seq = Sequencer(16)
+        self.clusters = (Cluster(0), Cluster(1))
+        self.lights = Lights(getattr(hal, "pixels", None))
+        self.seed = seed
+        self.games = 0
+        self.game = None
+        self.table = None
+        self.log = []
+        self.on_game_over = None  # called with the replay document of each finished game
+        hal.display.root_group = self.menu.group
+
+    # ---- screens --------------------------------------------------------------
+
+    def options(self):
+        """The engine options chosen in the menu."""
+        return {k: self.settings[k] for k in _OPTIONS}
+
+    def start_game(self, now):
+        """Deal a new game and show the table."""
+        seed = self.seed if self.seed is not None else now & 0xFFFFFF
+        self.game_seed = seed + self.games
+        self.games += 1
+        self.game = Spit(seed=self.game_seed, **self.options())
+        if self.table is None:
+            self.table = Table(self.width, self.height)
+        self.table.set_slots(self.game.slots)
+        self.t0 = now
+        self.log = []
+        self.saved = False
+        self.banner_text = None
+        self.banner_until = now
+        self.quiet_until = now  # presses before this are ignored (reading a result)
+        self.flash_until = [now, now]
+        self.round_words = ""
+        for c in self.clusters:
+            c.cursor = min(2, self.game.slots - 1)
+        self.game.reports.clear()
+        self.screen = TABLE
+        self.hal.display.root_group = self.table.group
+        self._show(now)
+
+    def back_to_menu(self):
+        """Leave the table for the title menu."""
+        self.screen = MENU
+        self.game = None
+        self.hal.display.root_group = self.menu.group
+
+    # ---- one frame ------------------------------------------------------------
+
+    def frame(self, now):
+        """Read every button event, apply the actions, react to what happened, redraw."""
+        ev = self.event
+        events = self.hal.events
+        while events.get_into(ev):
+            if ev.pressed:
+                player, button = divmod(ev.key_number, 4)
+                if player < 2:
+                    self.press(player, button, ev.timestamp, now)
+        if self.screen == TABLE:
+            self._apply(now)
+            self._react(now)
+            self._show(now)
+        self.lights.update(now, self.game if self.screen == TABLE else None)
+        self.hal.present()
+
+    def press(self, player, button, timestamp, now):
+        """One button press of one player, stamped with when it went down."""
+        if self.screen == MENU:
+            what = self.menu.press(player, button)
+            if what == "start":
+                self.start_game(now)
+            elif what == "changed":
+                self.hal.sound = self.settings["sound"]
+                self.hal.save_settings(self.settings)
+            return
+        game = self.game
+        if ticks_diff(self.quiet_until, now) > 0:
+            return
+        if game.phase == OVER:
+            self.back_to_menu()
+            return
+        cluster = self.clusters[player]
+        if cluster.press(button, game):
+            self.seq.add(timestamp, player, cluster.verb, cluster.a, cluster.b)
+
+    def _apply(self, now):
+        seq = self.seq
+        n = seq.flush(self.game)
+        for k in range(n):
+            i = seq.order[k]
+            p = seq.player[i]
+            t = ticks_diff(seq.t[i], self.t0)
+            self.log.append((t if t > 0 else 0, p, seq.verb[i], seq.a[i], seq.b[i]))
+            if seq.result[i] != A.OK:
+                self._refused(p, seq.verb[i], seq.a[i], now)
+
+    def _refused(self, p, verb, slot, now):
+        """Quick feedback for a refused move: the card flashes and shakes, a low tone, red light."""
+        if verb == A.PLAY or verb == A.FLIP:
+            self.table.flash[p] = slot
+        elif verb == A.MOVE:
+            self.table.flash[p] = self.clusters[p].cursor
+        self.flash_until[p] = ticks_add(now, 220)
+        self.lights.refuse(p, now)
+        self.hal.tone(*_T_REFUSE)
+
+    def _say(self, text, now, ms):
+        self.banner_text = text
+        self.banner_until = ticks_add(now, ms)
+
+    def _react(self, now):
+        """Turn the engine's reports into banners, lights and tones."""
+        reports = self.game.reports
+        buf = reports.buf
+        while True:
+            i = reports.pop()
+            if i < 0:
+                break
+            kind, p, a = buf[i], buf[i + 1], buf[i + 2]
+            if kind == A.R_LAND:
+                self.lights.flash(p, now)
+                self.hal.tone(*_T_PLAY)
+            elif kind == A.R_SPIT:
+                self._say("SPIT!", now, 700)
+                self.lights.spit(now)
+                self.hal.tone(*_T_SPIT)
+            elif kind == A.R_STALEMATE:
+                self._say("Stuck! Spit again", now, 1000)
+            elif kind == A.R_ROUND_OVER:
+                self.round_words = "Round over" if p == A.NONE else "%s cleared!" % _name(p)
+                self._say(self.round_words, now, 1200)
+            elif kind == A.R_SCORE:
+                self.round_words = "%d - %d" % tuple(self.game.scores)
+            elif kind == A.R_SLAP:
+                self.hal.tone(*_T_SLAP)
+            elif kind == A.R_DEAL:
+                self._say("%s  Round %d" % (self.round_words, a) if self.round_words else "Round %d" % a,
+                          now, 1500)
+                self.quiet_until = ticks_add(now, 600)
+            elif kind == A.R_GAME_OVER:
+                self.hal.tone(*_T_WIN)
+                self.quiet_until = ticks_add(now, 800)
+                self._game_over()
+
+    def _game_over(self):
+        if self.saved or self.on_game_over is None:
+            return
+        self.saved = True
+        self.on_game_over(self.replay())
+
+    def replay(self):
+        """The replay document of the game so far (the engine's replay format)."""
+        return document(self.options(), self.game_seed, self.log)
+
+    def _banner(self, now):
+        game = self.game
+        if ticks_diff(self.banner_until, now) > 0:
+            return self.banner_text
+        phase = game.phase
+        if phase == READY:
+            r0, r1 = game.ready
+            if r0 or r1:
+                return "%s ready: %s?" % (_name(0 if r0 else 1), _name(1 if r0 else 0))
+            return "Ready? Press to Spit"
+        if phase == SLAP:
+            return "Slap the smaller pile!"
+        if phase == CHOOSE:
+            return "%s: pick a pile" % _name(game.chooser)
+        if phase == OVER:
+            if game.winner == A.NONE:
+                return "Draw %d-%d" % tuple(game.scores)
+            words = "%s wins!" % _name(game.winner)
+            if self.settings["scoring"]:
+                words += " %d-%d" % tuple(game.scores)
+            return words
+        return None
+
+    def _show(self, now):
+        table = self.table
+        game = self.game
+        for p in range(2):
+            if table.flash[p] >= 0 and ticks_diff(self.flash_until[p], now) <= 0:
+                table.flash[p] = -1
+            table.shake(p, table.flash[p], ticks_diff(self.flash_until[p], now))
+            table.set_cursor(p, self.clusters[p].cursor if game.phase == PLAY else -1)
+        table.sync(game)
+        table.banner.set(self._banner(now))
+        scoring = self.settings["scoring"]
+        table.info.set("%d-%d" % tuple(game.scores) if scoring else "Round %d" % game.round)
+
+    # ---- the loop -------------------------------------------------------------
+
+    def run(self):
+        """Run frames to a deadline until the window is closed (forever on a board)."""
+        hal = self.hal
+        deadline = hal.ticks_ms()
+        while hal.poll():
+            now = hal.ticks_ms()
+            self.frame(now)
+            deadline = ticks_add(deadline, FRAME_MS)
+            wait = ticks_diff(deadline, hal.ticks_ms())
+            if wait > 0:
+                hal.sleep_ms(wait)
+            elif wait < -FRAME_MS:
+                deadline = hal.ticks_ms()  # late: resync instead of racing to catch up

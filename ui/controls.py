@@ -1,0 +1,86 @@
+"""One button cluster per player, four buttons each, mapped onto Spit's actions.
+
+Buttons: UP and DOWN move the player's cursor over their stocks (wrapping, so
+any stock is at most two presses away); LEFT and RIGHT act toward the left or
+right spit pile:
+
+- on a face-up card: play it on that pile (S-5);
+- on a face-down card: turn it up (S-6);
+- on an empty slot: move the face-up top card of your tallest stock into it,
+  uncovering the card beneath (S-7);
+- when the banner says "Ready?": any button says Spit (S-4, S-8);
+- at the slap (S-11): slap that pile; at S-18 the winner chooses it.
+
+So the common play is one or two presses: move to the card, push it toward a
+pile. Each press becomes one timestamped action for the engine, stamped with
+the time the button went down (C-4).
+"""
+
+from engine import actions as A
+from engine.spit import CHOOSE, PLAY, READY, SLAP
+
+UP = 0
+DOWN = 1
+LEFT = 2
+RIGHT = 3
+BUTTONS = ("up", "down", "left", "right")
+
+
+class Cluster:
+    """A player's cursor and how their presses become actions."""
+
+    def __init__(self, player):
+        self.player = player
+        self.cursor = 2  # start in the middle of the row
+        self.verb = self.a = self.b = 0  # the action of the last press
+
+    def press(self, button, game):
+        """Turn a press into an action in (verb, a, b); False when it only moves the cursor."""
+        phase = game.phase
+        side = button == LEFT or button == RIGHT
+        pile = 0 if button == LEFT else 1
+        if phase == READY:
+            return self._set(A.READY, 0, 0)
+        if phase == PLAY:
+            if not side:
+                self.cursor = (self.cursor + (-1 if button == UP else 1)) % game.slots
+                return False
+            return self._act(game, pile)
+        if phase == SLAP and side:
+            return self._set(A.SLAP, pile, 0)
+        if phase == CHOOSE and side:
+            return self._set(A.CHOOSE, pile, 0)
+        return False
+
+    def _set(self, verb, a, b):
+        self.verb = verb
+        self.a = a
+        self.b = b
+        return True
+
+    def _act(self, game, pile):
+        p = self.player
+        if self.cursor >= game.slots:
+            self.cursor = game.slots - 1
+        slot = self.cursor
+        if game.stocks[p][slot].n == 0:
+            return self._set(A.MOVE, self._tallest(game, slot), slot)
+        if not game.up[p][slot]:
+            return self._set(A.FLIP, slot, 0)
+        return self._set(A.PLAY, slot, pile)
+
+    def _tallest(self, game, empty):
+        """The stock whose face-up top card best fills an empty slot: the most cards beneath it."""
+        p = self.player
+        best = empty
+        most = 1
+        for s in range(game.slots):
+            n = game.stocks[p][s].n
+            if n > most and game.up[p][s]:
+                best = s
+                most = n
+        if best == empty:  # nothing to uncover: any face-up card (S-7 allows it)
+            for s in range(game.slots):
+                if game.stocks[p][s].n and game.up[p][s]:
+                    return s
+        return best

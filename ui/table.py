@@ -1,0 +1,213 @@
+"""The Spit table as a displayio scene, laid out from the display's size.
+
+Left column: player 1's stocks (the left cluster), right column: player 2's.
+In the middle, the two spit piles (pile 0 on the left, player 1's side), their
+sizes, the spit-card counts and a banner for the moments of the game.
+``sync(game)`` compares every view with the game and touches only what
+changed, so displayio repaints only those rectangles.
+"""
+
+import displayio
+import terminalio
+from adafruit_display_text import bitmap_label
+
+from ui import sprites as S
+
+_GAP = 2
+_COUNT_W = 11  # room for a stock's card count beside it
+
+
+class Layout:
+    """Card size and every position, computed from the display's width and height."""
+
+    def __init__(self, width, height, slots=5):
+        self.width = width
+        self.height = height
+        self.slots = slots
+        ch = min((height - (5 + 1) * _GAP) // 5, 46)
+        cw = min(ch + 3, (width - 2 * _COUNT_W - 6 * _GAP) // 4)
+        self.cw = cw
+        self.ch = ch
+        self.rank_scale = 3 if ch >= 40 else 2 if ch >= 20 else 1
+        self.suit_scale = 2 if ch >= 40 else 1
+        top = (height - 5 * (ch + _GAP) + _GAP) // 2
+        self.stock_x = (_GAP, width - _GAP - cw)
+        self.stock_y = [top + s * (ch + _GAP) for s in range(5)]
+        mid = width // 2
+        self.pile_x = (mid - _GAP - cw, mid + _GAP)
+        self.pile_y = (height - ch) // 2 - 8
+        self.banner_y = self.pile_y + ch + 22
+        self.centre_left = _GAP + cw + _COUNT_W
+        self.centre_right = width - self.centre_left
+
+
+class CardView:
+    """One place on the table for a card: body, rank and suit tiles, updated only on change."""
+
+    def __init__(self, group, x, y, lay, sheets, pal):
+        body_sheet, rank_sheet, suit_sheet = sheets
+        self.body = displayio.TileGrid(body_sheet, pixel_shader=pal, tile_width=lay.cw,
+                                       tile_height=lay.ch, x=x, y=y)
+        rs = 8 * lay.rank_scale
+        ss = 8 * lay.suit_scale
+        pad = 2 if lay.ch < 40 else 4
+        self.rank = displayio.TileGrid(rank_sheet, pixel_shader=pal, tile_width=rs, tile_height=rs,
+                                       x=x + pad, y=y + pad)
+        self.suit = displayio.TileGrid(suit_sheet, pixel_shader=pal, tile_width=ss, tile_height=ss,
+                                       x=x + lay.cw - ss - pad + lay.suit_scale, y=y + pad + 1)
+        self.suit2 = displayio.TileGrid(suit_sheet, pixel_shader=pal, tile_width=ss, tile_height=ss,
+                                        x=x + lay.cw - ss - pad + lay.suit_scale, y=y + lay.ch - ss - pad + 1)
+        for tg in (self.body, self.rank, self.suit, self.suit2):
+            group.append(tg)
+        self.x = x
+        self.y = y
+        self.shown = -1  # card << 2 | state, cached
+        self.show(0, S.EMPTY)
+
+    def show(self, card, body):
+        """Show a card (0 for none) with body tile EMPTY, FACE, DOWN or FLASH."""
+        key = card << 2 | body
+        if key == self.shown:
+            return
+        self.shown = key
+        self.body.hidden = False
+        self.body[0] = body
+        face = body == S.FACE or body == S.FLASH
+        self.rank.hidden = self.suit.hidden = self.suit2.hidden = not face
+        if face:
+            self.rank[0] = S.rank_tile(card)
+            self.suit[0] = self.suit2[0] = S.suit_tile(card)
+
+    def move_to(self, x, y):
+        """Shift the whole card (the refusal shake)."""
+        dx = x - self.x
+        dy = y - self.y
+        if dx or dy:
+            for tg in (self.body, self.rank, self.suit, self.suit2):
+                tg.x += dx
+                tg.y += dy
+            self.x = x
+            self.y = y
+
+
+class Text:
+    """A bitmap_label whose text changes only when the value does."""
+
+    def __init__(self, group, x, y, anchor, colour, background=None, scale=1):
+        self.label = bitmap_label.Label(terminalio.FONT, text=" ", color=colour,
+                                        background_color=background, padding_left=2, padding_right=2,
+                                        padding_top=1, padding_bottom=1, scale=scale,
+                                        anchor_point=anchor, anchored_position=(x, y))
+        group.append(self.label)
+        self.value = None
+
+    def set(self, value):
+        """Show value (any object; str() of it), or hide the label for None or ''."""
+        if value == self.value:
+            return
+        self.value = value
+        if value is None or value == "":
+            self.label.hidden = True
+            return
+        self.label.text = str(value)
+        self.label.hidden = False
+
+
+class Table:
+    """Everything on the table screen; ``sync`` brings it up to date with a game."""
+
+    def __init__(self, width, height, slots=5):
+        self.lay = lay = Layout(width, height, slots)
+        self.group = displayio.Group()
+        self.pal = pal = S.palette()
+        felt = displayio.Bitmap(8, 8, len(S.COLOURS))
+        felt.fill(S.FELT)
+        self.group.append(displayio.TileGrid(felt, pixel_shader=pal, width=(width + 7) // 8,
+                                             height=(height + 7) // 8, tile_width=8, tile_height=8))
+        sheets = (S.bodies(lay.cw, lay.ch), S.glyphs(lay.rank_scale), S.glyphs(lay.suit_scale))
+        self.stocks = ([], [])
+        self.counts = ([], [])
+        for p in range(2):
+            x = lay.stock_x[p]
+            for s in range(5):
+                y = lay.stock_y[s]
+                self.stocks[p].append(CardView(self.group, x, y, lay, sheets, pal))
+                cx = x + lay.cw + 3 if p == 0 else x - 3
+                self.counts[p].append(Text(self.group, cx, y + lay.ch // 2, (0.0 if p == 0 else 1.0, 0.5),
+                                           0xFFFFFF))
+        self.piles = [CardView(self.group, lay.pile_x[i], lay.pile_y, lay, sheets, pal) for i in range(2)]
+        size_y = lay.pile_y + lay.ch + 1
+        self.sizes = [Text(self.group, lay.pile_x[i] + lay.cw // 2, size_y, (0.5, 0.0), 0xFFFFFF)
+                      for i in range(2)]
+        top = _GAP
+        self.spit = [Text(self.group, lay.centre_left, top, (0.0, 0.0), S.PLAYER_COLOURS[0]),
+                     Text(self.group, lay.centre_right, top, (1.0, 0.0), S.PLAYER_COLOURS[1])]
+        Text(self.group, width // 2, top, (0.5, 0.0), 0xC0C0C0).set("spit")
+        self.info = Text(self.group, width // 2, top + 13, (0.5, 0.0), 0xC0C0C0)
+        self.cursors = []
+        for p in range(2):
+            tg = displayio.TileGrid(S.frame(lay.cw + 4, lay.ch + 4, S.P0 + p), pixel_shader=pal)
+            tg.hidden = True
+            self.group.append(tg)
+            self.cursors.append(tg)
+        self.banner = Text(self.group, width // 2, lay.banner_y, (0.5, 0.5), 0x000000, S.COLOURS[S.GOLD])
+        self.flash = [-1, -1]  # slot flashing per player
+        self.cursor_at = [-1, -1]
+
+    def sync(self, game):
+        """Make every card, count and label match the game (only changes are redrawn)."""
+        slots = game.slots
+        for p in range(2):
+            views = self.stocks[p]
+            counts = self.counts[p]
+            up = game.up[p]
+            for s in range(5):
+                pile = game.stocks[p][s]
+                if s >= slots:
+                    continue
+                n = pile.n
+                if not n:
+                    views[s].show(0, S.EMPTY)
+                elif up[s]:
+                    views[s].show(pile.top(), S.FLASH if self.flash[p] == s else S.FACE)
+                else:
+                    views[s].show(0, S.DOWN)
+                counts[s].set(n if n > 1 else None)
+            self.spit[p].set(game.spit[p].n)
+        for i in range(2):
+            pile = game.centre[i]
+            self.piles[i].show(pile.top(), S.FACE if pile.n else S.EMPTY)
+            self.sizes[i].set(pile.n if pile.n else None)
+
+    def set_slots(self, slots):
+        """Show 5 or 4 stock places (S-17)."""
+        for p in range(2):
+            for s in range(5):
+                view = self.stocks[p][s]
+                view.body.hidden = s >= slots
+                if s >= slots:
+                    view.rank.hidden = view.suit.hidden = view.suit2.hidden = True
+                    view.shown = -1
+                    self.counts[p][s].set(None)
+
+    def shake(self, p, slot, left_ms):
+        """Shake player p's card at slot while left_ms > 0 (a refused move); put it back after."""
+        for s in range(5):
+            view = self.stocks[p][s]
+            x = self.lay.stock_x[p]
+            if s == slot and left_ms > 0:
+                x += 2 if (left_ms // 40) % 2 else -2
+            view.move_to(x, view.y)
+
+    def set_cursor(self, p, slot):
+        """Put player p's cursor on a stock slot (-1 hides it)."""
+        if slot == self.cursor_at[p]:
+            return
+        self.cursor_at[p] = slot
+        tg = self.cursors[p]
+        if slot < 0:
+            tg.hidden = True
+            return
+        tg.x = self.lay.stock_x[p] - 2
+        tg.y = self.lay.stock_y[slot] - 2
+        tg.hidden = False
