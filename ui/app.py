@@ -46,13 +46,14 @@ class App:
         hal.sound = self.settings["sound"]
         self.screen = MENU
         self.event = hal.Event()
-        self.seq = Sequencer(16)
+        self.seq = Sequencer(32)
         self.clusters = (Cluster(0), Cluster(1))
         self.lights = Lights(getattr(hal, "pixels", None))
         self.seed = seed
         self.games = 0
         self.game = None
         self.table = None
+        self.playback = None
         self.log = []
         self.on_game_over = None  # called with the replay document of each finished game
         hal.display.root_group = self.menu.group
@@ -68,7 +69,21 @@ class App:
         seed = self.seed if self.seed is not None else now & 0xFFFFFF
         self.game_seed = seed + self.games
         self.games += 1
-        self.game = Spit(seed=self.game_seed, **self.options())
+        self.playback = None
+        self._begin(Spit(seed=self.game_seed, **self.options()), now)
+
+    def watch(self, game, events, doc, now):
+        """Play a replay back on the table: game as loaded, events as (t, player, verb, a, b)."""
+        self.playback = events
+        self.next_event = 0
+        self.game_seed = doc.get("seed", 1)
+        for key in _OPTIONS:
+            if key in doc.get("options", {}):
+                self.settings[key] = doc["options"][key]
+        self._begin(game, now)
+
+    def _begin(self, game, now):
+        self.game = game
         if self.table is None:
             self.table = Table(self.width, self.height)
         self.table.set_slots(self.game.slots)
@@ -105,6 +120,8 @@ class App:
                 if player < 2:
                     self.press(player, button, ev.timestamp, now)
         if self.screen == TABLE:
+            if self.playback is not None:
+                self._feed_playback(now)
             self._apply(now)
             self._react(now)
             self._show(now)
@@ -122,7 +139,7 @@ class App:
                 self.hal.save_settings(self.settings)
             return
         game = self.game
-        if ticks_diff(self.quiet_until, now) > 0:
+        if ticks_diff(self.quiet_until, now) > 0 or self.playback is not None:
             return
         if game.phase == OVER:
             self.back_to_menu()
@@ -130,6 +147,16 @@ class App:
         cluster = self.clusters[player]
         if cluster.press(button, game):
             self.seq.add(timestamp, player, cluster.verb, cluster.a, cluster.b)
+
+    def _feed_playback(self, now):
+        """Queue the replay's events that are due by now, with their own times."""
+        events = self.playback
+        elapsed = ticks_diff(now, self.t0)
+        while self.next_event < len(events) and events[self.next_event][0] <= elapsed:
+            t, p, verb, a, b = events[self.next_event]
+            if not self.seq.add(ticks_add(self.t0, t), p, verb, a, b):
+                break  # the batch is full: the rest go next frame
+            self.next_event += 1
 
     def _apply(self, now):
         seq = self.seq
@@ -191,7 +218,7 @@ class App:
                 self._game_over()
 
     def _game_over(self):
-        if self.saved or self.on_game_over is None:
+        if self.saved or self.on_game_over is None or self.playback is not None:
             return
         self.saved = True
         self.on_game_over(self.replay())
