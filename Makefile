@@ -1,11 +1,21 @@
-# make demo: a full seeded game between two random players, printed as a trace.
+# make run:  the simulator window (two players on one keyboard).
+# make demo: a full seeded game between two random players, printed as a trace (no screen needed).
 # make test: the test suite, in a virtual environment with the pinned tools.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
+RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: demo test bench bench-mpy clean
+.PHONY: run demo test bench bench-mpy screenshot clean
+
+run: $(RUN_STAMP)
+	$(BIN)/python code.py
+
+$(RUN_STAMP): requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $(RUN_STAMP)
 
 demo:
 	$(PYTHON) tools/demo.py --seed $(or $(SEED),1)
@@ -13,7 +23,7 @@ demo:
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
-	touch $(STAMP)
+	touch $(STAMP) $(RUN_STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
@@ -23,6 +33,10 @@ bench: $(STAMP)
 
 bench-mpy: $(STAMP)
 	$(BIN)/python tools/bench_mpy.py
+
+# The README's screenshot: a scripted opening, headless, enlarged 3 times.
+screenshot: $(RUN_STAMP)
+	$(BIN)/python code.py --headless --script docs/img/opening.json --screenshot docs/img/table.png --zoom 3
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

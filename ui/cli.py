@@ -37,6 +37,8 @@ def parser():
     p.add_argument("--script", metavar="FILE", help="headless: scripted button presses (docs/scripts.md)")
     p.add_argument("--screenshot", metavar="PNG", help="headless: write the last frame here")
     p.add_argument("--frames", metavar="DIR", help="headless: write every frame here as PNG")
+    p.add_argument("--zoom", type=int, choices=(1, 2, 3, 4), default=1,
+                   help="headless: enlarge the screenshot N times, pixel for pixel (default 1)")
     p.add_argument("--replay", metavar="FILE", help="play a saved game back (docs/replay-format.md)")
     p.add_argument("--save-replay", metavar="FILE", help="write each finished game's replay here")
     p.add_argument("--size", choices=sorted(SIZES), default="160x128", help="screen size (default 160x128)")
@@ -149,8 +151,19 @@ def _headless(args, width, height, script, watched):
         if args.screenshot:
             try:
                 target.display.screenshot(args.screenshot)
+                if args.zoom > 1:
+                    _zoom(args.screenshot, args.zoom)
             except (OSError, Exception) as e:  # pygame.error for an unwritable or unknown format
                 return fail("cannot write %s: %s" % (args.screenshot, e))
     finally:
         target.deinit()
     return 0
+
+
+def _zoom(path, factor):
+    """Enlarge a PNG in place, each pixel becoming a factor x factor square."""
+    import pygame
+
+    image = pygame.image.load(path)
+    w, h = image.get_size()
+    pygame.image.save(pygame.transform.scale(image, (w * factor, h * factor)), path)
