@@ -8,7 +8,7 @@ import terminalio
 from adafruit_display_text import bitmap_label
 
 from ui import sprites as S
-from ui.controls import DOWN, LEFT, UP
+from engine.controls import DOWN, LEFT, UP
 
 # (settings key, label, values, words for the values)
 ITEMS = (

@@ -10,7 +10,7 @@ import os
 
 from engine.replay import ReplayError, load as load_replay
 from ui.app import FRAME_MS
-from ui.controls import BUTTONS
+from engine.controls import BUTTONS
 from ui.menu import clean
 
 KEYS = ("seed", "settings", "menu", "presses", "tail_ms", "description")
