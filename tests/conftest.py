@@ -10,9 +10,41 @@ for path in (ROOT, os.path.join(ROOT, "tools")):
     if path not in sys.path:
         sys.path.append(path)
 
+import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture
+def headless_app():
+    """make(width, height, seed=, settings=, **hal_options) -> (hal, app) on the headless screen.
+
+    settings=None makes the App read the hal's stored settings, as at start.
+
+    Blinka allows one display at a time: making another releases the one
+    before, and the last is released after the test.
+    """
+    os.environ["BLINKA_OS_AGNOSTIC"] = "1"
+    import displayio
+
+    from hal import headless
+    from ui.app import App
+
+    displayio.release_displays()
+    made = []
+
+    def make(width=160, height=128, seed=3, settings=(), **hal_options):
+        for h in made:
+            h.deinit()
+        h = headless.Hal(width, height, **hal_options)
+        made.append(h)
+        return h, App(h, settings=dict(settings) if settings is not None else None, seed=seed)
+
+    yield make
+    for h in made:
+        h.deinit()
+    displayio.release_displays()

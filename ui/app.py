@@ -10,7 +10,7 @@ from engine import actions as A
 from engine.replay import document
 from engine.spit import CHOOSE, OVER, PLAY, READY, SLAP, Spit
 from engine.timing import Sequencer, ticks_add, ticks_diff
-from ui.controls import Cluster
+from engine.controls import Cluster
 from ui.lights import Lights
 from ui.menu import Menu, clean
 from ui.table import Table
@@ -89,11 +89,15 @@ class App:
         self.table.set_slots(self.game.slots)
         self.t0 = now
         self.log = []
+        self.seq.n = 0
+        self.seq.priority = 0  # C-4: the first tie of every game goes to player 0
+        self.seq.ties = 0
         self.saved = False
         self.banner_text = None
         self.banner_until = now
         self.quiet_until = now  # presses before this are ignored (reading a result)
         self.flash_until = [now, now]
+        self.lights.reset(now)
         self.round_words = ""
         for c in self.clusters:
             c.cursor = min(2, self.game.slots - 1)
@@ -139,8 +143,14 @@ class App:
                 self.hal.save_settings(self.settings)
             return
         game = self.game
-        if ticks_diff(self.quiet_until, now) > 0 or self.playback is not None:
+        if ticks_diff(self.quiet_until, now) > 0:
             return
+        if self.playback is not None:
+            if self.next_event >= len(self.playback):
+                self.back_to_menu()  # the replay has been played out: any key leaves it
+            return
+        if ticks_diff(timestamp, self.t0) < 0:
+            return  # pressed before this game was dealt: not part of it (C-5: the log starts at 0)
         if game.phase == OVER:
             self.back_to_menu()
             return

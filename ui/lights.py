@@ -27,6 +27,12 @@ class Lights:
         self.spit_until = 0
         self.last = [-1] * self.n
 
+    def reset(self, now):
+        """Forget every flash: the lights come to rest (at a game's start; the tick clock can read anything)."""
+        self.flash_until[0] = self.flash_until[1] = now
+        self.refuse_until[0] = self.refuse_until[1] = now
+        self.spit_until = now
+
     def flash(self, player, now, ms=120):
         """A card of player's landed."""
         self.flash_until[player] = ticks_add(now, ms)

@@ -36,7 +36,7 @@ class Layout:
         mid = width // 2
         self.pile_x = (mid - _GAP - cw, mid + _GAP)
         self.pile_y = (height - ch) // 2 - 8
-        self.banner_y = self.pile_y + ch + 22
+        self.banner_y = self.pile_y + ch + 15  # the banner's top edge, below the pile sizes
         self.centre_left = _GAP + cw + _COUNT_W
         self.centre_right = width - self.centre_left
 
@@ -90,16 +90,30 @@ class CardView:
             self.y = y
 
 
-class Text:
-    """A bitmap_label whose text changes only when the value does."""
+def wrap(text, width):
+    """text broken into lines of at most width characters, at spaces where it can be."""
+    lines = []
+    while len(text) > width:
+        cut = text.rfind(" ", 0, width + 1)
+        if cut <= 0:
+            cut = width
+        lines.append(text[:cut].rstrip())
+        text = text[cut:].lstrip()
+    lines.append(text)
+    return "\n".join(lines)
 
-    def __init__(self, group, x, y, anchor, colour, background=None, scale=1):
+
+class Text:
+    """A bitmap_label whose text changes only when the value does; line_chars > 0 breaks longer lines."""
+
+    def __init__(self, group, x, y, anchor, colour, background=None, scale=1, line_chars=0):
         self.label = bitmap_label.Label(terminalio.FONT, text=" ", color=colour,
                                         background_color=background, padding_left=2, padding_right=2,
                                         padding_top=1, padding_bottom=1, scale=scale,
                                         anchor_point=anchor, anchored_position=(x, y))
         group.append(self.label)
         self.value = None
+        self.line_chars = line_chars
 
     def set(self, value):
         """Show value (any object; str() of it), or hide the label for None or ''."""
@@ -109,7 +123,8 @@ class Text:
         if value is None or value == "":
             self.label.hidden = True
             return
-        self.label.text = str(value)
+        text = str(value)
+        self.label.text = wrap(text, self.line_chars) if 0 < self.line_chars < len(text) else text
         self.label.hidden = False
 
 
@@ -150,7 +165,10 @@ class Table:
             tg.hidden = True
             self.group.append(tg)
             self.cursors.append(tg)
-        self.banner = Text(self.group, width // 2, lay.banner_y, (0.5, 0.5), 0x000000, S.COLOURS[S.GOLD])
+        # between the two columns of stocks, never over a card: on a small screen long words take
+        # two lines (terminalio's characters are 6 px wide)
+        self.banner = Text(self.group, width // 2, lay.banner_y, (0.5, 0.0), 0x000000, S.COLOURS[S.GOLD],
+                           line_chars=(lay.centre_right - lay.centre_left - 4) // 6)
         self.flash = [-1, -1]  # slot flashing per player
         self.cursor_at = [-1, -1]
 

@@ -1,0 +1,413 @@
+"""The table, banners, menu and layout as pixels on the headless screen.
+
+Every position comes from the table's Layout and TileGrids, every colour from
+ui.sprites, so these tests say what is where in the game's words.
+"""
+
+import pytest
+
+from uitools import (DOWN, LEFT, RIGHT, UP, S, card_pixels, cards, colour, deal, inside, label_box, load, overlap,
+                     pile_rect, repaint, rgb, run_ms, say_spit, step, stock_rect, tap, union_pixels)
+from engine import actions as A
+from engine.cards import is_red
+from engine.spit import CHOOSE, OVER, READY, SLAP
+from ui.menu import ITEMS
+from ui.table import Layout, Table
+
+SIZES = [(160, 128), (240, 135), (240, 240)]
+FELT = colour(S.FELT)
+GOLD = colour(S.GOLD)
+
+
+def assert_card_shown(hal, table, view, card):
+    """The view shows card face up: white body, rank and suit glyphs in the card's colour."""
+    d = hal.display
+    assert d.pixel(view.x + 1, view.y + 1) == colour(S.WHITE)
+    assert d.pixel(view.x + 1, view.y) == colour(S.EDGE)
+    for (x, y), want in card_pixels(table, view, card):
+        assert d.pixel(x, y) == want, "card 0x%02x at (%d, %d)" % (card, x, y)
+
+
+def assert_empty_slot(hal, box):
+    """An empty place: the dim outline, felt inside."""
+    x1, y1, x2, y2 = box
+    d = hal.display
+    assert d.pixel(x1 + 1, y1) == d.pixel(x1, y1 + 1) == d.pixel(x2 - 2, y2 - 1) == colour(S.DIM)
+    assert d.pixel((x1 + x2) // 2, (y1 + y2) // 2) == FELT
+
+
+def assert_face_down(hal, box):
+    """A face-down card: edge, blue back, white inner frame."""
+    x1, y1, x2, y2 = box
+    d = hal.display
+    assert d.pixel(x1 + 1, y1) == colour(S.EDGE)
+    assert d.pixel(x1 + 1, y1 + 1) == colour(S.BACK)
+    assert d.pixel(x1 + 3, y1 + 2) == colour(S.WHITE)
+
+
+def banner_shown(hal, table):
+    """True when the banner's gold box is on the screen, with dark text inside it."""
+    x1, y1, x2, y2 = label_box(table.banner.label)
+    d = hal.display
+    if table.banner.label.hidden:
+        return False
+    if not (d.pixel(x1, y1) == d.pixel(x2 - 1, y2 - 1) == GOLD):
+        return False
+    return any(d.pixel(x, y) == (0, 0, 0) for y in range(y1, y2) for x in range(x1, x2))
+
+
+def find_play(game, min_cards):
+    """(player, slot, pile) of a legal play from a stock holding at least min_cards cards."""
+    buf = bytearray(3 * 64)
+    for p in range(2):
+        for k in range(game.legal(p, buf)):
+            verb, a, b = buf[3 * k:3 * k + 3]
+            if verb == A.PLAY and game.stocks[p][a].n >= min_cards:
+                return p, a, b
+    raise AssertionError("no play from a stock of %d cards in this deal" % min_cards)
+
+
+def press_play(hal, app, p, slot, pile):
+    """Move player p's cursor to slot and push the card toward pile."""
+    while app.clusters[p].cursor != slot:
+        tap(hal, p, DOWN)
+        step(hal, app)
+    tap(hal, p, LEFT if pile == 0 else RIGHT)
+    step(hal, app)
+
+
+# ---- the deal ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_deal_shows_each_top_card_in_its_place(headless_app, size):
+    """S-2: after a seeded deal each stock's face-up top card is drawn in its Layout place."""
+    hal, app = headless_app(*size, seed=3)
+    deal(hal, app)
+    game, table = app.game, app.table
+    lay = Layout(*size)
+    reds = blacks = 0
+    for p in range(2):
+        for s in range(game.slots):
+            view = table.stocks[p][s]
+            assert (view.x, view.y) == stock_rect(lay, p, s)[:2]
+            card = game.stocks[p][s].top()
+            assert_card_shown(hal, table, view, card)
+            reds += is_red(card)
+            blacks += not is_red(card)
+    assert reds and blacks  # the deal shows both colours, so red and black are both checked
+    for i in range(2):  # S-4: no spit pile before the Spit, only its place
+        assert_empty_slot(hal, pile_rect(lay, i))
+
+
+def test_face_down_card_shows_the_back_until_turned_up(headless_app):
+    """S-6: the card under a played one stays face down (a blue back) until LEFT/RIGHT turns it up."""
+    hal, app = headless_app(seed=3)
+    deal(hal, app)
+    say_spit(hal, app)
+    p, slot, pile = find_play(app.game, 2)
+    press_play(hal, app, p, slot, pile)
+    box = stock_rect(app.table.lay, p, slot)
+    assert not app.game.up[p][slot]
+    assert_face_down(hal, box)
+    step(hal, app, 3)
+    tap(hal, p, RIGHT)
+    step(hal, app)
+    assert app.game.up[p][slot]
+    assert_card_shown(hal, app.table, app.table.stocks[p][slot], app.game.stocks[p][slot].top())
+
+
+def test_spit_cards_land_on_their_own_side(headless_app):
+    """S-4: each player's spit card starts the pile on their side, drawn there face up."""
+    hal, app = headless_app(240, 135, seed=3)
+    deal(hal, app)
+    spit_before = [app.game.spit[p].n for p in range(2)]
+    say_spit(hal, app)
+    game, table = app.game, app.table
+    for i in range(2):
+        assert game.centre[i].n == 1 and game.spit[i].n == spit_before[i] - 1
+        view = table.piles[i]
+        assert (view.x, view.y) == pile_rect(table.lay, i)[:2]
+        assert_card_shown(hal, table, view, game.centre[i].top())
+        assert table.spit[i].value == spit_before[i] - 1
+
+
+def test_four_stocks_leave_the_fifth_place_bare(headless_app):
+    """S-17: with four stocks the fifth place shows only felt."""
+    hal, app = headless_app(seed=3, settings={"stocks": 4})
+    deal(hal, app)
+    x1, y1, x2, y2 = stock_rect(app.table.lay, 0, 4)
+    assert app.game.slots == 4
+    assert all(hal.display.pixel(x, y) == FELT for x, y in ((x1 + 1, y1), (x1 + 1, y1 + 1), (x2 - 2, y2 - 2)))
+    assert_card_shown(hal, app.table, app.table.stocks[0][3], app.game.stocks[0][3].top())
+
+
+# ---- cursors and refusals -----------------------------------------------------------
+
+
+def test_cursors_frame_each_players_stock_in_their_colour(headless_app):
+    """The cursor is a frame in the player's colour around their chosen stock, shown only in play."""
+    hal, app = headless_app(seed=3)
+    deal(hal, app)
+    lay = app.table.lay
+
+    def framed(p, s):
+        x1, y1, _, _ = stock_rect(lay, p, s)
+        return hal.display.pixel(x1 - 1, y1 - 2) == rgb(S.PLAYER_COLOURS[p])
+
+    assert not framed(0, 2) and not framed(1, 2)  # READY: no cursor
+    say_spit(hal, app)
+    assert framed(0, 2) and framed(1, 2)
+    tap(hal, 0, UP)
+    tap(hal, 1, DOWN)
+    step(hal, app)
+    assert framed(0, 1) and not framed(0, 2)
+    assert framed(1, 3) and not framed(1, 2)
+
+
+def test_refused_play_flashes_and_shakes_the_card(headless_app):
+    """A refused move (C-4): the card gets a red outline and shakes, then goes back as it was."""
+    hal, app = headless_app(seed=3)
+    deal(hal, app)
+    load(app, [[], [], ["KC"], [], []], [[], [], ["4D"], [], []], [["5C"], ["5D"]], (["2H"], ["3H"]))
+    step(hal, app)
+    view = app.table.stocks[0][2]
+    x, y = stock_rect(app.table.lay, 0, 2)[:2]
+    tap(hal, 0, LEFT)  # KC does not go on 5C
+    step(hal, app)
+    assert app.game.stocks[0][2].cards() == cards(["KC"]) and app.game.centre[0].cards() == cards(["5C"])
+    assert view.x != x  # shaken sideways
+    assert hal.display.pixel(view.x + 1, view.y) == hal.display.pixel(view.x + 2, view.y + 1) == colour(S.ALERT)
+    run_ms(hal, app, 300)
+    assert (view.x, view.y) == (x, y)
+    assert_card_shown(hal, app.table, view, app.game.stocks[0][2].top())
+
+
+# ---- repaint cost -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_one_card_play_repaints_two_cards_and_two_counters(headless_app, size, capsys):
+    """A card play repaints its stock, the pile it lands on and their two counters, nothing else."""
+    hal, app = headless_app(*size, seed=3)
+    deal(hal, app)
+    say_spit(hal, app)
+    p, slot, pile = find_play(app.game, 3)  # the stock keeps a count label after the play
+    while app.clusters[p].cursor != slot:
+        tap(hal, p, DOWN)
+        step(hal, app)
+    run_ms(hal, app, 200)  # quiet: no flash, no banner
+    step(hal, app)
+    assert hal.display.refreshed == []
+    tap(hal, p, LEFT if pile == 0 else RIGHT)
+    app.frame(hal.ticks_ms())
+    assert app.game.centre[pile].n == 2
+    table, lay = app.table, app.table.lay
+    allowed = [stock_rect(lay, p, slot), label_box(table.counts[p][slot].label),
+               pile_rect(lay, pile), label_box(table.sizes[pile].label)]
+    areas = list(hal.display.refreshed)
+    for area in areas:
+        assert any(inside(area, box) for box in allowed), "repainted %r outside the two cards" % (area,)
+    pixels, n = repaint(hal.display)
+    union = union_pixels(areas)
+    card = lay.cw * lay.ch
+    counters = sum((b[2] - b[0]) * (b[3] - b[1]) for b in allowed[1::2])
+    assert union <= 2 * card + counters
+    # each card is repainted as its body plus three glyph tiles inside it: under 1.7 card areas each
+    assert pixels <= 2 * 1.7 * card + counters
+    assert pixels < hal.display.width * hal.display.height // 8
+    with capsys.disabled():
+        print("\n  repaint, one card play at %dx%d: %d px in %d areas (%d distinct px; card %dx%d = %d px)"
+              % (size + (pixels, n, union, lay.cw, lay.ch, card)))
+
+
+# ---- banners --------------------------------------------------------------------------
+
+
+def test_banners_ready_then_spit_then_none(headless_app):
+    """S-4: "Ready?" until both say Spit, which player is waiting, "SPIT!" right after, then the table."""
+    hal, app = headless_app(seed=3)
+    deal(hal, app)
+    banner = app.table.banner
+    assert banner.value == "Ready? Press to Spit"
+    assert banner_shown(hal, app.table)
+    tap(hal, 1, UP)
+    step(hal, app)
+    assert banner.value == "P2 ready: P1?"
+    assert banner_shown(hal, app.table)
+    tap(hal, 0, DOWN)
+    step(hal, app)
+    assert banner.value == "SPIT!"
+    assert banner_shown(hal, app.table)
+    box = label_box(banner.label)
+    run_ms(hal, app, 800)
+    assert banner.value is None and banner.label.hidden
+    assert not banner_shown(hal, app.table)
+    assert hal.display.pixel(box[0], box[1]) != GOLD
+
+
+def test_banner_stalemate_says_spit_again(headless_app):
+    """S-8: when nobody can move the table says so and waits for both to say Spit again."""
+    hal, app = headless_app(seed=3)
+    deal(hal, app)
+    load(app, [[], [], ["4C"], ["KC"], []], [[], [], ["KD"], [], []], [["5C"], ["9D"]], (["2H"], ["3H"]))
+    step(hal, app)
+    tap(hal, 0, LEFT)  # 4C on 5C: now neither KC nor KD goes anywhere
+    step(hal, app)
+    assert app.game.phase == READY
+    assert app.table.banner.value == "Stuck! Spit again"
+    assert banner_shown(hal, app.table)
+    run_ms(hal, app, 1100)
+    assert app.table.banner.value == "Ready? Press to Spit"
+
+
+def slap_position(app):
+    """P1 is about to play out their last stock card with spit cards left; both spit piles in play."""
+    load(app, [[], [], ["4C"], [], []], [[], [], ["KD"], ["9S"], []], [["6C", "5C"], ["9D"]], (["2H"], ["3H"]))
+
+
+def test_banner_slap_after_a_player_clears(headless_app):
+    """S-10 (a), S-11: the round-over words, then "Slap the smaller pile!" until someone slaps."""
+    hal, app = headless_app(seed=3)
+    deal(hal, app)
+    slap_position(app)
+    step(hal, app)
+    tap(hal, 0, LEFT)
+    step(hal, app)
+    assert app.game.phase == SLAP
+    assert app.table.banner.value == "P1 cleared!"
+    run_ms(hal, app, 1300)
+    assert app.table.banner.value == "Slap the smaller pile!"
+    assert banner_shown(hal, app.table)
+    tap(hal, 1, RIGHT)
+    step(hal, app)
+    assert app.game.phase == READY and app.game.round == 2
+    assert app.table.banner.value == "P1 cleared!  Round 2"
+
+
+def test_banner_choose_names_the_chooser(headless_app):
+    """S-18: with "winner picks" the banner asks the player who cleared to pick a pile."""
+    hal, app = headless_app(seed=3, settings={"choose_pile": True})
+    deal(hal, app)
+    slap_position(app)
+    step(hal, app)
+    tap(hal, 0, LEFT)
+    run_ms(hal, app, 1300)
+    assert app.game.phase == CHOOSE
+    assert app.table.banner.value == "P1: pick a pile"
+    assert banner_shown(hal, app.table)
+
+
+def test_banner_game_over_names_the_winner(headless_app):
+    """S-15: a player with no spit cards who plays out their stocks wins; the banner says who."""
+    hal, app = headless_app(seed=3)
+    deal(hal, app)
+    load(app, [[], [], ["KC"], ["9S"], []], [[], [], ["4C"], [], []], [["6C", "5C"], ["9D"]], (["2H"], []))
+    step(hal, app)
+    tap(hal, 1, LEFT)
+    step(hal, app)
+    assert app.game.phase == OVER and app.game.winner == 1
+    run_ms(hal, app, 1300)
+    assert app.table.banner.value == "P2 wins!"
+    assert banner_shown(hal, app.table)
+
+
+# ---- menu and how to play ------------------------------------------------------------
+
+
+def test_menu_and_how_to_play_pages_render(headless_app):
+    """The title menu and the how-to-play page draw their own pictures, not the table's."""
+    hal, app = headless_app(seed=3)
+    step(hal, app)
+    menu_frame = bytes(hal.display.rgb)
+    d = hal.display
+    assert d.pixel(d.width - 1, d.height - 1) == FELT
+    assert any(d.pixel(x, y) == GOLD for y in range(0, 28) for x in range(d.width))  # the title
+    line = app.menu.lines.labels[0]  # "> Start", selected: gold
+    x1, y1, x2, y2 = label_box(line)
+    assert any(d.pixel(x, y) == GOLD for y in range(y1, y2) for x in range(x1, x2))
+    tap(hal, 0, UP)  # from Start, UP wraps to the last line: How to play
+    step(hal, app)
+    assert app.menu.selected == len(ITEMS) - 1
+    tap(hal, 0, RIGHT)
+    step(hal, app)
+    assert app.menu.showing_help
+    help_frame = bytes(d.rgb)
+    assert help_frame != menu_frame
+    assert d.pixel(d.width - 1, d.height - 1) == (0, 0, 0)
+    title = sum(help_frame[i:i + 3] == bytes(GOLD) for i in range(0, 3 * d.width * 12, 3))
+    assert title > 10  # the first line, HOWTO[0], in gold
+    tap(hal, 1, LEFT)  # any key closes it
+    step(hal, app)
+    assert not app.menu.showing_help and bytes(d.rgb) != help_frame
+    tap(hal, 0, DOWN)
+    step(hal, app)
+    tap(hal, 0, LEFT)  # Start
+    step(hal, app)
+    table_frame = bytes(d.rgb)
+    assert table_frame not in (menu_frame, help_frame)
+    assert app.table.banner.value == "Ready? Press to Spit"
+
+
+# ---- layout -------------------------------------------------------------------------
+
+BANNERS = ("Ready? Press to Spit", "P1 ready: P2?", "SPIT!", "Stuck! Spit again", "Slap the smaller pile!",
+           "P2: pick a pile", "P2 cleared!  Round 12", "Round over  Round 12", "99 - 99  Round 12",
+           "P2 wins! 100-99", "Draw 100-100")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("slots", (5, 4))
+def test_layout_fits_the_screen_without_overlaps(headless_app, size, slots):
+    """Every card, cursor and label is on the screen; no two cards overlap; labels do not cover cards."""
+    hal, _ = headless_app(*size)
+    width, height = size
+    screen = (0, 0, width, height)
+    lay = Layout(width, height, slots)
+    table = Table(width, height, slots)
+    cards = [stock_rect(lay, p, s) for p in range(2) for s in range(5)] + [pile_rect(lay, i) for i in range(2)]
+    for i, a in enumerate(cards):
+        assert inside(a, screen), "card %r off the %dx%d screen" % (a, width, height)
+        for b in cards[i + 1:]:
+            assert not overlap(a, b), "cards %r and %r overlap" % (a, b)
+    for p in range(2):
+        for s in range(5):
+            x1, y1, x2, y2 = stock_rect(lay, p, s)
+            assert inside((x1 - 2, y1 - 2, x2 + 2, y2 + 2), screen)  # the cursor frame
+    # the labels with their widest values
+    for p in range(2):
+        for s in range(5):
+            table.counts[p][s].set(5)
+        table.spit[p].set(37)
+        table.sizes[p].set(52)
+    table.info.set("100-99")
+    labels = [t.label for t in table.counts[0] + table.counts[1] + table.spit + table.sizes + [table.info]]
+    for label in labels:
+        box = label_box(label)
+        assert inside(box, screen), "label %r at %r off the screen" % (label.text, box)
+        for card in cards:
+            assert not overlap(box, card), "label %r covers the card at %r" % (label.text, card)
+    for text in BANNERS:  # every banner stays in the centre: it never hides a card or a count
+        table.banner.set(text)
+        box = label_box(table.banner.label)
+        assert inside(box, screen), "banner %r at %r off the screen" % (text, box)
+        for card in cards:
+            assert not overlap(box, card), "banner %r at %r covers the card at %r" % (text, box, card)
+        for label in labels:
+            assert not overlap(box, label_box(label)), "banner %r covers the label %r" % (text, label.text)
+        assert table.banner.value == text
+    # the rank and suit tiles lie inside their card
+    for view in table.stocks[0] + table.stocks[1] + table.piles:
+        body = (view.x, view.y, view.x + lay.cw, view.y + lay.ch)
+        for tg in (view.rank, view.suit, view.suit2):
+            assert inside((tg.x, tg.y, tg.x + tg.tile_width, tg.y + tg.tile_height), body)
+
+
+def test_long_banner_words_wrap_to_the_centre():
+    """A banner longer than the centre is broken at spaces into lines that fit it."""
+    from ui.table import wrap
+
+    assert wrap("Slap the smaller pile!", 13) == "Slap the\nsmaller pile!"
+    assert wrap("P2 cleared!  Round 12", 13) == "P2 cleared!\nRound 12"
+    assert wrap("SPIT!", 13) == "SPIT!"
+    assert wrap("Unbreakablewordhere", 8) == "Unbreaka\nblewordh\nere"
