@@ -267,7 +267,7 @@ def slap_position(app):
 
 
 def test_banner_slap_after_a_player_clears(headless_app):
-    """S-10 (a), S-11: the round-over words, then "Slap the smaller pile!" until someone slaps."""
+    """S-10 (a), S-11: "Slap the smaller pile!" at once (the race is on), until someone slaps."""
     hal, app = headless_app(seed=3)
     deal(hal, app)
     slap_position(app)
@@ -275,7 +275,7 @@ def test_banner_slap_after_a_player_clears(headless_app):
     tap(hal, 0, LEFT)
     step(hal, app)
     assert app.game.phase == SLAP
-    assert app.table.banner.value == "P1 cleared!"
+    assert app.table.banner.value == "Slap the smaller pile!"
     run_ms(hal, app, 1300)
     assert app.table.banner.value == "Slap the smaller pile!"
     assert banner_shown(hal, app.table)

@@ -54,6 +54,7 @@ class App:
         self.game = None
         self.table = None
         self.playback = None
+        self.menu_settings = None
         self.log = []
         self.on_game_over = None  # called with the replay document of each finished game
         hal.display.root_group = self.menu.group
@@ -77,6 +78,7 @@ class App:
         self.playback = events
         self.next_event = 0
         self.game_seed = doc.get("seed", 1)
+        self.menu_settings = dict(self.settings)  # restored when the replay ends
         for key in _OPTIONS:
             if key in doc.get("options", {}):
                 self.settings[key] = doc["options"][key]
@@ -97,6 +99,7 @@ class App:
         self.banner_until = now
         self.quiet_until = now  # presses before this are ignored (reading a result)
         self.flash_until = [now, now]
+        self.refuse_tone = False
         self.lights.reset(now)
         self.round_words = ""
         for c in self.clusters:
@@ -110,6 +113,10 @@ class App:
         """Leave the table for the title menu."""
         self.screen = MENU
         self.game = None
+        if self.menu_settings is not None:  # after a replay: the player's own options again
+            self.settings.update(self.menu_settings)
+            self.menu_settings = None
+            self.menu.draw()
         self.hal.display.root_group = self.menu.group
 
     # ---- one frame ------------------------------------------------------------
@@ -187,7 +194,7 @@ class App:
             self.table.flash[p] = self.clusters[p].cursor
         self.flash_until[p] = ticks_add(now, 220)
         self.lights.refuse(p, now)
-        self.hal.tone(*_T_REFUSE)
+        self.refuse_tone = True  # played after this frame's other tones, so it is heard
 
     def _say(self, text, now, ms):
         self.banner_text = text
@@ -226,6 +233,9 @@ class App:
                 self.hal.tone(*_T_WIN)
                 self.quiet_until = ticks_add(now, 800)
                 self._game_over()
+        if self.refuse_tone:
+            self.refuse_tone = False
+            self.hal.tone(*_T_REFUSE)
 
     def _game_over(self):
         if self.saved or self.on_game_over is None or self.playback is not None:
@@ -239,9 +249,9 @@ class App:
 
     def _banner(self, now):
         game = self.game
-        if ticks_diff(self.banner_until, now) > 0:
-            return self.banner_text
         phase = game.phase
+        if ticks_diff(self.banner_until, now) > 0 and phase != SLAP and phase != CHOOSE:
+            return self.banner_text  # a moment's message; the slap race is never hidden
         if phase == READY:
             r0, r1 = game.ready
             if r0 or r1:
