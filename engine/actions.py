@@ -98,17 +98,22 @@ class Reports:
 
     def add(self, kind, player, a=255, b=255, card=0):
         """Record one report."""
-        if self.count == self.cap:
-            self.head = (self.head + 1) % self.cap
-            self.count -= 1
-        i = 5 * ((self.head + self.count) % self.cap)
+        cap = self.cap
+        count = self.count
+        i = self.head + count  # the slot after the newest report (no % : this runs for every action)
+        if i >= cap:
+            i -= cap
+        if count == cap:  # full: the oldest report, in slot i, goes
+            self.head = i + 1 if i + 1 < cap else 0
+        else:
+            self.count = count + 1
+        i *= 5
         buf = self.buf
         buf[i] = kind
         buf[i + 1] = player
         buf[i + 2] = a
         buf[i + 3] = b
         buf[i + 4] = card
-        self.count += 1
 
     def pop(self):
         """Offset into buf of the oldest unread report (kind, player, a, b, card), or -1."""

@@ -22,31 +22,41 @@ class RandomPlay:
         self.log = None  # a list to record (t, player, verb, a, b) into
 
     def step(self):
-        """Queue one or two random actions at the next instant and apply them; return how many."""
+        """Pick one or two random actions at the next instant and apply them; return how many."""
         game = self.game
         rng = self.rng
-        self.t += 1 + rng.below(400)
+        t = self.t + 1 + rng.below(400)
+        self.t = t
         p = rng.below(2)
-        n = game.legal(p, self.out[p])
+        out = self.out[p]
+        n = game.legal(p, out)
         if not n:
             p = 1 - p
-            n = game.legal(p, self.out[p])
+            out = self.out[p]
+            n = game.legal(p, out)
             if not n:
                 return 0
-        self._queue(p, n)
+        i = 3 * rng.below(n)
+        if self.log is not None:
+            self._record(p, out, i)
         if rng.below(8) == 0:  # the other player acts at the same instant
             q = 1 - p
-            m = game.legal(q, self.out[q])
-            if m:
-                self._queue(q, m)
-        return self.seq.flush(game)
+            other = self.out[q]
+            m = game.legal(q, other)
+            if m:  # a tie: the sequencer orders the two actions (C-4)
+                j = 3 * rng.below(m)
+                if self.log is not None:
+                    self._record(q, other, j)
+                seq = self.seq
+                seq.add(t, p, out[i], out[i + 1], out[i + 2])
+                seq.add(t, q, other[j], other[j + 1], other[j + 2])
+                return seq.flush(game)
+        game.apply(t, p, out[i], out[i + 1], out[i + 2])  # alone: no order to settle
+        return 1
 
-    def _queue(self, p, n):
-        out = self.out[p]
-        i = 3 * self.rng.below(n)
-        self.seq.add(self.t, p, out[i], out[i + 1], out[i + 2])
-        if self.log is not None:
-            self.log.append((self.t, p, out[i], out[i + 1], out[i + 2]))
+    def _record(self, p, out, i):
+        """Log player p's action at offset i of out."""
+        self.log.append((self.t, p, out[i], out[i + 1], out[i + 2]))
 
     def play(self, limit=100000):
         """Play until the game is over or limit actions were applied; return the number applied."""

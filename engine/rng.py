@@ -2,13 +2,18 @@
 
 ``random`` differs between CPython, MicroPython and CircuitPython, so a seed
 would deal different cards on the board and in the simulator. This is
-Marsaglia's xorshift32 (13, 17, 5), computed on two 16-bit halves so that no
-intermediate value leaves MicroPython's small-int range (no heap allocation).
+Marsaglia's xorshift32 (13, 17, 5). ``Rng`` is one of two classes that give
+the same numbers: ``Rng16`` computes on two 16-bit halves so that no
+intermediate value leaves the small-int range of a 32-bit board (no heap
+allocation); ``Rng32`` uses one int, in half the steps, where small ints hold
+32 bits (64-bit CPython and MicroPython).
 """
 
+import sys
 
-class Rng:
-    """xorshift32 generator; ``below`` and ``shuffle`` draw from it."""
+
+class Rng16:
+    """xorshift32 generator on two 16-bit halves; ``below`` and ``shuffle`` draw from it."""
 
     def __init__(self, seed=1):
         self.seed(seed)
@@ -43,10 +48,18 @@ class Rng:
     def below(self, n):
         """Uniform int in 0..n-1 (n >= 1), without modulo bias."""
         limit = 0x20000000 - 0x20000000 % n
-        while True:
-            self._step()
-            r = (self.hi << 13) | (self.lo >> 3)  # top 29 bits
+        hi = self.hi
+        lo = self.lo
+        while True:  # _step inlined: this runs several times per action
+            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+            lo ^= (lo << 13) & 0xFFFF
+            lo ^= hi >> 1
+            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+            lo ^= (lo << 5) & 0xFFFF
+            r = (hi << 13) | (lo >> 3)  # top 29 bits
             if r < limit:
+                self.hi = hi
+                self.lo = lo
                 return r % n
 
     def shuffle(self, buf, n=-1):
@@ -58,3 +71,51 @@ class Rng:
             j = self.below(i + 1)
             buf[i], buf[j] = buf[j], buf[i]
             i -= 1
+
+
+class Rng32(Rng16):
+    """The same generator as Rng16 on one 32-bit int, for Pythons whose small ints hold it."""
+
+    def seed(self, seed):
+        """Restart from a seed (any int; 0 is mapped to a fixed non-zero state)."""
+        seed &= 0xFFFFFFFF
+        self.x = seed if seed else 0x9E3779B9
+
+    @property
+    def hi(self):
+        """The high 16 bits of the state (as in Rng16)."""
+        return self.x >> 16
+
+    @property
+    def lo(self):
+        """The low 16 bits of the state (as in Rng16)."""
+        return self.x & 0xFFFF
+
+    def next32(self):
+        """Advance the generator; return the new state."""
+        self._step()
+        return self.x
+
+    def _step(self):
+        x = self.x
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.x = x
+
+    def below(self, n):
+        """Uniform int in 0..n-1 (n >= 1), without modulo bias."""
+        limit = 0x20000000 - 0x20000000 % n
+        x = self.x
+        while True:
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            r = x >> 3  # top 29 bits
+            if r < limit:
+                self.x = x
+                return r % n
+
+
+# 2**31 - 1 on a 32-bit board; no maxsize at all on some small builds.
+Rng = Rng32 if getattr(sys, "maxsize", 0) > 0xFFFFFFFF else Rng16

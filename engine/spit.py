@@ -32,6 +32,11 @@ _CAP = const(54)  # a pile can hold every card there is
 _TARGET = const(100)  # S-16
 
 
+# C-2 as bit masks, so the hot paths test a card without a call:
+# bit (card & 15) of _FITS[top & 15] is set when card may go on top.
+_FITS = tuple(sum(1 << r for r in range(16) if adjacent(r, top)) for top in range(16))
+
+
 class Spit:
     """The state of one game of Spit and the rules that change it."""
 
@@ -171,22 +176,26 @@ class Spit:
         centre = self.centre[pile]
         if not centre.n:
             return A.NO_PILE
-        card = stock.top()
-        top = centre.top()
-        if not adjacent(card, top):
+        card = stock.buf[stock.n - 1]
+        top = centre.buf[centre.n - 1]
+        if not (_FITS[top & 15] >> (card & 15)) & 1:
             return A.NOT_ADJACENT
         if self.alternate_colours and is_red(card) == is_red(top):
             return A.SAME_COLOUR
-        centre.push(stock.pop())  # C-3: it counts the instant it lands
+        centre.push(card)  # C-3: it counts the instant it lands
+        stock.n -= 1
         up[slot] = 0
         self.reports.add(A.R_LAND, p, slot, pile, card)
-        if stock.n and self.auto_flip:
+        if stock.n:
+            if not self.auto_flip:
+                return A.OK  # p can turn up the card below (S-6), so nobody is stuck
             up[slot] = 1
             self.reports.add(A.R_FLIP, p, slot, _NONE, stock.top())
-        if not stock.n and self._stock_cards(p) == 0:
+            self._check_stuck(p)
+        elif self._stock_cards(p) == 0:
             self._round_over(p)  # S-10 (a)
         else:
-            self._check_stuck()
+            self._check_stuck(p)
         return A.OK
 
     def _flip(self, p, slot):
@@ -202,7 +211,7 @@ class Spit:
             return A.ALREADY_UP
         up[slot] = 1
         self.reports.add(A.R_FLIP, p, slot, _NONE, self.stocks[p][slot].top())
-        self._check_stuck()
+        self._check_stuck(p)
         return A.OK
 
     def _move(self, p, src, dst):
@@ -223,10 +232,12 @@ class Spit:
         up[dst] = 1
         up[src] = 0
         self.reports.add(A.R_MOVE, p, src, dst, stocks[dst].top())
-        if stocks[src].n and self.auto_flip:
+        if stocks[src].n:
+            if not self.auto_flip:
+                return A.OK  # p can turn up the card it uncovered (S-6), so nobody is stuck
             up[src] = 1
             self.reports.add(A.R_FLIP, p, src, _NONE, stocks[src].top())
-        self._check_stuck()
+        self._check_stuck(p)
         return A.OK
 
     def _ready(self, p):
@@ -287,10 +298,10 @@ class Spit:
         """S-8: can player p play a card, turn one up, or uncover one by moving into an empty slot?"""
         stocks = self.stocks[p]
         up = self.up[p]
-        c0 = self.centre[0]
-        c1 = self.centre[1]
-        t0 = c0.top()
-        t1 = c1.top()
+        c0, c1 = self.centre
+        fits0 = _FITS[c0.buf[c0.n - 1] & 15] if c0.n else 0  # the ranks that go on pile 0
+        fits1 = _FITS[c1.buf[c1.n - 1] & 15] if c1.n else 0
+        fits = fits0 | fits1
         alt = self.alternate_colours
         empty = False
         uncover = False
@@ -305,14 +316,18 @@ class Spit:
             if n > 1:
                 uncover = True
             card = stock.buf[n - 1]
-            if c0.n and adjacent(card, t0) and not (alt and is_red(card) == is_red(t0)):
-                return True
-            if c1.n and adjacent(card, t1) and not (alt and is_red(card) == is_red(t1)):
-                return True
+            if (fits >> (card & 15)) & 1:
+                if not alt:
+                    return True
+                if (fits0 >> (card & 15)) & 1 and is_red(card) != is_red(c0.top()):  # S-19
+                    return True
+                if (fits1 >> (card & 15)) & 1 and is_red(card) != is_red(c1.top()):
+                    return True
         return empty and uncover
 
-    def _check_stuck(self):
-        if self.phase != PLAY or self.can_move(0) or self.can_move(1):
+    def _check_stuck(self, p=0):
+        """S-8, S-10 (b): when nobody can move, say Spit again or end the round (p, who just moved, is asked first)."""
+        if self.phase != PLAY or self.can_move(p) or self.can_move(1 - p):
             return
         if self.spit[0].n or self.spit[1].n:
             self.phase = READY  # S-8, S-9: say Spit again
@@ -331,23 +346,50 @@ class Spit:
         if phase == PLAY:
             stocks = self.stocks[p]
             up = self.up[p]
+            slots = self.slots
             alt = self.alternate_colours
-            for s in range(self.slots):
+            c0, c1 = self.centre
+            fits0 = _FITS[c0.buf[c0.n - 1] & 15] if c0.n else 0  # the ranks that go on pile 0
+            fits1 = _FITS[c1.buf[c1.n - 1] & 15] if c1.n else 0
+            fits = fits0 | fits1
+            empty = 0  # bit d set when slot d is empty
+            # one test for the usual case, no slot empty (slots is 4 or 5)
+            if not (stocks[0].n and stocks[1].n and stocks[2].n and stocks[3].n and stocks[slots - 1].n):
+                for d in range(slots):
+                    if not stocks[d].n:
+                        empty |= 1 << d
+            i = 0  # where the next triple goes (written inline: this runs for every action)
+            for s in range(slots):
                 stock = stocks[s]
-                if not stock.n:
+                k = stock.n
+                if not k:
                     continue
                 if not up[s]:
-                    n = _put(out, n, A.FLIP, s, 0)
+                    out[i] = A.FLIP
+                    out[i + 1] = s
+                    out[i + 2] = 0
+                    i += 3
                     continue
-                card = stock.top()
-                for pile in range(2):
-                    top = self.centre[pile].top()
-                    if top and adjacent(card, top) and not (alt and is_red(card) == is_red(top)):
-                        n = _put(out, n, A.PLAY, s, pile)
-                if stock.n > 1:
-                    for d in range(self.slots):
-                        if not stocks[d].n:
-                            n = _put(out, n, A.MOVE, s, d)
+                card = stock.buf[k - 1]
+                if (fits >> (card & 15)) & 1:  # it goes on a pile: which?
+                    if (fits0 >> (card & 15)) & 1 and not (alt and is_red(card) == is_red(c0.top())):
+                        out[i] = A.PLAY
+                        out[i + 1] = s
+                        out[i + 2] = 0
+                        i += 3
+                    if (fits1 >> (card & 15)) & 1 and not (alt and is_red(card) == is_red(c1.top())):
+                        out[i] = A.PLAY
+                        out[i + 1] = s
+                        out[i + 2] = 1
+                        i += 3
+                if empty and k > 1:
+                    for d in range(slots):
+                        if (empty >> d) & 1:
+                            out[i] = A.MOVE
+                            out[i + 1] = s
+                            out[i + 2] = d
+                            i += 3
+            n = i // 3
         elif phase == READY:
             if not self.ready[p]:
                 n = _put(out, n, A.READY, 0, 0)

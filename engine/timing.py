@@ -77,6 +77,10 @@ class Sequencer:
         """Fill ``order`` with the queued actions in C-4 order."""
         n = self.n
         order = self.order
+        if n < 2:  # the usual batch: nothing to sort
+            if n:
+                order[0] = 0
+            return
         t = self.t
         for i in range(n):  # stable insertion sort by time
             j = i
@@ -106,6 +110,14 @@ class Sequencer:
             return
         self.ties += 1
         seats = self.players
+        if end - start == 2:  # the usual tie, two players: the one nearer the priority seat first
+            a = order[start]
+            b = order[start + 1]
+            if (player[b] - self.priority) % seats < (player[a] - self.priority) % seats:
+                order[start] = b
+                order[start + 1] = a
+            self.priority = (player[order[start]] + 1) % seats
+            return
         winner = -1
         for r in range(seats):  # the priority seat, or the next one present
             q = (self.priority + r) % seats

@@ -1,0 +1,64 @@
+"""How many full Spit games per second the engine plays on CPython, one core.
+
+Each game is ``Spit(seed=s)`` driven to the end by ``RandomPlay`` (random
+legal actions, every one through ``Spit.apply``), seeds 1..N. Figures and the
+way they are measured: docs/performance.md.
+
+    python tools/bench.py [--games N] [--repeat R] [--profile]
+"""
+
+import argparse
+import sys
+import time
+
+import _path  # noqa: F401  (puts the repository root on sys.path)
+
+from engine.randplay import RandomPlay
+from engine.spit import Spit
+
+
+def play_games(games, first_seed=1):
+    """Play games seeded first_seed.. to the end; return the total number of actions applied."""
+    actions = 0
+    for seed in range(first_seed, first_seed + games):
+        actions += RandomPlay(Spit(seed=seed), seed).play()
+    return actions
+
+
+def measure(games, repeat):
+    """Best of repeat timed runs of games games: (seconds, actions)."""
+    best = None
+    actions = 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        actions = play_games(games)
+        took = time.perf_counter() - start
+        if best is None or took < best:
+            best = took
+    return best, actions
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per run (default 1000)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs; the fastest counts (default 3)")
+    parser.add_argument("--profile", action="store_true", help="print a cProfile of one run instead")
+    args = parser.parse_args(argv)
+    if args.profile:
+        import cProfile
+        import pstats
+
+        prof = cProfile.Profile()
+        prof.runcall(play_games, args.games)
+        pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+        return 0
+    took, actions = measure(args.games, args.repeat)
+    print("games:            %d (best of %d runs, %.2f s)" % (args.games, args.repeat, took))
+    print("games/s:          %.0f" % (args.games / took))
+    print("actions/s:        %.0f" % (actions / took))
+    print("actions per game: %.1f" % (actions / args.games))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

