@@ -117,7 +117,7 @@ modules = []
 collect()
 before = mem_alloc()
 last = before
-for name in ("engine.cards", "engine.pile", "engine.rng", "engine.actions", "engine.spit",
+for name in ("engine.cards", "engine.pile", "engine.rng", "engine.actions", "engine.spit_rounds", "engine.spit",
              "engine.timing", "engine.randplay"):
     __import__(name)
     collect()
