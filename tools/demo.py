@@ -10,28 +10,18 @@ import argparse
 import json
 import sys
 
-import _path  # noqa: F401  (puts the repository root on sys.path)
+import _path  # puts the repository root on sys.path
 
 from engine.randplay import RandomPlay
 from engine.replay import ReplayError, document, load, run, state
 from engine.spit import Spit
 from replay import trace_line
-
-
-def positive(text):
-    """argparse type: an int >= 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("expected a whole number, got %r" % text)
-    if value < 0:
-        raise argparse.ArgumentTypeError("expected a number >= 0, got %d" % value)
-    return value
+from ui.cli import whole_number
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description="A seeded game of Spit between two random players, as a trace.")
-    parser.add_argument("--seed", type=positive, default=1, help="deal and players' seed (default 1)")
+    parser.add_argument("--seed", type=whole_number, default=1, help="deal and players' seed (default 1)")
     parser.add_argument("--save", metavar="FILE", help="also write the game's replay file here")
     parser.add_argument("--quiet", action="store_true", help="print only the result")
     parser.add_argument("--stocks", type=int, choices=(4, 5), default=5, help="stock piles (S-17)")
@@ -68,9 +58,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        sys.exit(130)
-    except BrokenPipeError:
-        sys.exit(0)
+    _path.run(main)

@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-import _path  # noqa: F401  (puts the repository root on sys.path)
+import _path  # puts the repository root on sys.path
 
 from engine import actions as A
 from engine.replay import ReplayError, describe, loads, run, state
@@ -59,9 +59,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        sys.exit(130)
-    except BrokenPipeError:
-        sys.exit(0)
+    _path.run(main)

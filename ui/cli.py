@@ -19,7 +19,8 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")  # fake pins: board, keypad, ne
 SIZES = {"160x128": (160, 128), "240x135": (240, 135), "240x240": (240, 240)}
 
 
-def _seed(text):
+def whole_number(text):
+    """argparse type: an int >= 0 (seeds)."""
     try:
         value = int(text)
     except ValueError:
@@ -33,7 +34,7 @@ def parser():
     """The command line."""
     p = argparse.ArgumentParser(prog="code.py", description="Spit: the two-player real-time card game.")
     p.add_argument("--headless", action="store_true", help="no window: render in memory (tests, screenshots)")
-    p.add_argument("--seed", type=_seed, help="deal seed (default: from the clock; 1 when headless)")
+    p.add_argument("--seed", type=whole_number, help="deal seed (default: from the clock; 1 when headless)")
     p.add_argument("--script", metavar="FILE", help="headless: scripted button presses (docs/scripts.md)")
     p.add_argument("--screenshot", metavar="PNG", help="headless: write the last frame here")
     p.add_argument("--frames", metavar="DIR", help="headless: write every frame here as PNG")
