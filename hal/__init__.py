@@ -9,9 +9,12 @@ Every target module exports:
   after changing them), ``tone(frequency_hz, duration_ms)``, ``sound``,
   ``ticks_ms()``, ``poll()``, ``present()``, ``load_settings()``,
   ``save_settings(settings)``, ``deinit()``.
-- ``Event``: the ``keypad.Event`` to read events into, with ``timestamp``.
+- ``Event``: the class to read events into (``key_number``, ``pressed``,
+  ``timestamp`` in ticks_ms): a ``keypad.Event`` on the desktop.
 
 Key numbers are ``player * 4 + button``, buttons ``UP, DOWN, LEFT, RIGHT``.
+Board modules also export ``record_game(mode, level, won, ms)`` and
+``stats()`` (hal/nvmstore.py); so do the desktop and headless ones.
 This package imports nothing heavy, so ``import hal`` is cheap on a board.
 """
 
@@ -24,27 +27,57 @@ RIGHT = 3
 BUTTONS = 4  # per player: key_number = player * BUTTONS + button
 
 
+# board.board_id -> the hal module for it (settings.toml's SPIT_BOARD may name either)
+BOARDS = {
+    "pybadge": "pybadge",  # the PyBadge and the PyBadge LC run the same firmware
+    "edgebadge": "pybadge",
+    "pygamer": "pygamer",
+    "raspberry_pi_pico": "pico",
+    "raspberry_pi_pico_w": "pico",
+    "raspberry_pi_pico2": "pico",
+    "raspberry_pi_pico2_w": "pico",
+}
+MODULES = ("desktop", "headless", "pybadge", "pygamer", "pico")
+
+
 class NoDisplay(RuntimeError):
     """The desktop target found no screen to open its window on."""
 
 
+def module_name(target):
+    """The hal module's name for a target: a module name or a board id; None when there is none."""
+    target = BOARDS.get(target, target)
+    return target if target in MODULES else None
+
+
 def choose(target=None):
-    """The hal module for target: "desktop", "headless", or None for this machine's own."""
+    """The hal module for target: a module name, a board id, or None for this machine's own.
+
+    On a board that is ``SPIT_BOARD`` from settings.toml, else ``board.board_id``;
+    on a computer, "desktop". Only the chosen module is imported.
+    """
+    on_board = sys.implementation.name == "circuitpython"
     if target is None:
-        if sys.implementation.name == "circuitpython":
+        if on_board:
+            import os
+
             import board
 
-            target = board.board_id
+            target = os.getenv("SPIT_BOARD") or board.board_id
         else:
             target = "desktop"
-    if target == "desktop":
-        from hal import desktop
-
-        return desktop
-    if target == "headless":
-        from hal import headless
-
-        return headless
-    if sys.implementation.name == "circuitpython":
-        raise RuntimeError("no hal module for board %r yet (the board issue adds them)" % target)
-    raise ValueError("unknown hal target %r: use 'desktop' or 'headless'" % target)
+    name = module_name(target)
+    if name is None:
+        if on_board:
+            raise RuntimeError("no hal module for board %r: set SPIT_BOARD in settings.toml to one of %s"
+                               % (target, ", ".join(MODULES[2:])))
+        raise ValueError("unknown hal target %r: use 'desktop' or 'headless', or one of %s"
+                         % (target, ", ".join(MODULES[2:])))
+    try:
+        __import__("hal." + name)  # by name, so that a bundle holds only its own board's module
+    except ImportError as e:
+        if on_board and "hal." + name in str(e):
+            raise RuntimeError("this CIRCUITPY has no hal/%s.py: it was made for another board "
+                               "(run tools/deploy.py for this one)" % name) from e
+        raise
+    return sys.modules["hal." + name]

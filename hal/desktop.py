@@ -16,7 +16,8 @@ every held key is released. Closing the window makes ``poll()`` return False.
 
 Tones play through pygame.mixer when it opens, one at a time like a board's
 speaker; without audio they are silently skipped. Settings live in
-``$XDG_CONFIG_HOME/spit/settings.json`` (``~/.config/spit/settings.json``).
+``$XDG_CONFIG_HOME/spit/settings.json`` (``~/.config/spit/settings.json``),
+the statistics beside it in ``stats.nvm`` (hal/nvmstore.py's record).
 With no screen to open a window on, ``Hal()`` raises ``hal.NoDisplay``.
 """
 
@@ -82,6 +83,11 @@ class Hal(headless.Hal):
                             "run with --headless" % driver)
         pygame.display.set_caption("Spit")
         super().__init__(width, height, settings_path=settings_path or _settings.default_path())
+        self.stats_path = os.path.join(os.path.dirname(self.settings_path), "stats.nvm")
+        saved = _settings.load_bytes(self.stats_path)
+        if saved:
+            self.nvm[:] = saved[:len(self.nvm)].ljust(len(self.nvm), b"\0")
+            self._stats.load()
         self.scale = scale
         self.window = window
         self._frame = pygame.image.frombuffer(self.display.rgb, (width, height), "RGB")
@@ -201,6 +207,11 @@ class Hal(headless.Hal):
             for _ in range(channels):
                 wave.append(sample)
         return pygame.mixer.Sound(buffer=wave)
+
+    def record_game(self, mode, level, won, ms):
+        """Count a finished game; the statistics live in stats.nvm beside settings.json."""
+        return super().record_game(mode, level, won, ms) and _settings.save_bytes(
+            self.stats_path, bytes(self.nvm), "statistics")
 
     def deinit(self):
         """Release the display and close the window and the audio."""

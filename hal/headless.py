@@ -31,6 +31,7 @@ from adafruit_ticks import ticks_add  # noqa: E402
 from displayio._area import Area  # noqa: E402  (Blinka's own; BusDisplay hands us these)
 
 from hal import settings as _settings  # noqa: E402
+from hal.nvmstore import Store  # noqa: E402
 
 # RGB565 to RGB888 by byte lookups, each channel's top bits copied into its low
 # bits (0x1F -> 0xFF). Red is in the high byte, blue in the low byte, green has
@@ -233,6 +234,8 @@ class Hal:
         self.tones = []
         self.settings_path = settings_path
         self._stored = "{}"  # the settings without a file, as JSON text
+        self.nvm = bytearray(256)  # the statistics, kept as a PyBadge keeps them in nvm
+        self._stats = Store(self.nvm)
 
     def ticks_ms(self):
         """The clock in integer ms (wraps like supervisor.ticks_ms)."""
@@ -271,6 +274,14 @@ class Hal:
             self._stored = json.dumps(settings)
             return True
         return _settings.save(self.settings_path, settings)
+
+    def record_game(self, mode, level, won, ms):
+        """Count a finished game in the statistics (hal/nvmstore.py); True when stored."""
+        return self._stats.record_game(mode, level, won, ms)
+
+    def stats(self):
+        """The statistics: {(mode, level): (played, won, best winning ms or None)}."""
+        return self._stats.table()
 
     def deinit(self):
         """Release the display, so another Hal can be made."""

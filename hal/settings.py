@@ -52,19 +52,33 @@ def save(path, settings):
     A dict that JSON cannot hold raises TypeError or ValueError before any file is touched.
     """
     text = json.dumps(settings, sort_keys=True, indent=1) + "\n"
+    return save_bytes(path, text.encode("utf-8"), "settings")
+
+
+def load_bytes(path):
+    """The bytes of the file at path, or None when it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def save_bytes(path, data, what="data"):
+    """Write data to path atomically (a temporary file, then a rename); True, or False with a notice."""
     folder = os.path.dirname(os.path.abspath(path))
     tmp = None
     try:
         os.makedirs(folder, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
         return True
     except OSError as e:
-        notice("settings not saved to %s (%s)" % (path, _first_line(e)))
+        notice("%s not saved to %s (%s)" % (what, path, _first_line(e)))
         if tmp is not None:
             try:
                 os.remove(tmp)

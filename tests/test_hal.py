@@ -459,6 +459,22 @@ def test_desktop_saves_settings(window, tmp_path):
     assert h.load_settings() == {"scale": 3}
 
 
+def test_headless_keeps_statistics_in_memory(screen):
+    assert screen.stats() == {}
+    assert screen.record_game("cpu", 2, True, 80000)
+    assert screen.record_game("cpu", 2, False, 50000)
+    assert screen.stats() == {("cpu", 2): (2, 1, 80000)}
+
+
+def test_desktop_statistics_persist_beside_the_settings(window, tmp_path):
+    h = window()
+    assert h.record_game("2p", 0, True, 64000)
+    assert (tmp_path / "stats.nvm").read_bytes()[:1] == b"S"  # hal/nvmstore.py's record
+    h.deinit()
+    again = window()
+    assert again.stats() == {("2p", 0): (1, 1, 64000)}
+
+
 # Choosing a target
 
 def test_choose_picks_the_target_module():
@@ -469,10 +485,11 @@ def test_choose_picks_the_target_module():
         hal.choose("toaster")
 
 
-def test_choose_on_a_board_names_the_board(monkeypatch):
+def test_choose_on_an_unknown_board_names_the_board_and_the_setting(monkeypatch):
     monkeypatch.setattr(sys, "implementation", types.SimpleNamespace(name="circuitpython"))
-    monkeypatch.setitem(sys.modules, "board", types.SimpleNamespace(board_id="pybadge"))
-    with pytest.raises(RuntimeError, match="pybadge"):
+    monkeypatch.setitem(sys.modules, "board", types.SimpleNamespace(board_id="feather_m4_express"))
+    monkeypatch.delenv("SPIT_BOARD", raising=False)
+    with pytest.raises(RuntimeError, match="feather_m4_express.*SPIT_BOARD"):
         hal.choose()
 
 

@@ -1,0 +1,1 @@
+"""Stand-in for adafruit_display_text (the board gets the real library in lib/)."""

@@ -1,0 +1,16 @@
+"""Stand-in for adafruit_display_text.bitmap_label: a label that keeps its text and place."""
+
+
+class Label:
+    def __init__(self, font, *, text="", color=0xFFFFFF, background_color=None, scale=1,
+                 anchor_point=None, anchored_position=None, **kwargs):
+        self.font = font
+        self.text = text
+        self.color = color
+        self.background_color = background_color
+        self.scale = scale
+        self.anchor_point = anchor_point
+        self.anchored_position = anchored_position
+        self.hidden = False
+        self.x = 0
+        self.y = 0

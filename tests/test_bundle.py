@@ -1,0 +1,227 @@
+"""The board bundle (tools/bundle.py): everything a board imports is in it or built into its firmware."""
+
+import ast
+import os
+import re
+import shutil
+import stat
+import sys
+
+import pytest
+
+import boardinfo
+import bundle
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+COMPILE_BUDGET = 64 * 1024  # heap to compile one module, upper bound (docs/boards.md)
+
+
+@pytest.fixture(scope="module")
+def bundles(tmp_path_factory):
+    """{board id: the folder of its bundle}, built once for every supported board."""
+    base = tmp_path_factory.mktemp("bundles")
+    return {board: bundle.build(board, str(base / board))["out"] for board in boardinfo.BOARDS}
+
+
+def closure_on_board(tree, board):
+    """Walk the imports of a bundle as the board would find them: its root, lib/, and its built-ins."""
+    return boardinfo.closure(bundle.entries(board), [tree, os.path.join(tree, "lib")],
+                             boardinfo.builtins(board))
+
+
+@pytest.mark.parametrize("board", sorted(boardinfo.BOARDS))
+def test_every_import_reachable_from_code_py_is_in_the_bundle_or_built_in(bundles, board):
+    found, missing = closure_on_board(bundles[board], board)
+    assert missing == []
+    assert {"code", "hal.selftest", "ui.app", "engine.spit"} <= set(found)
+    assert all(path is not None and path.startswith(bundles[board]) for path in found.values())
+
+
+@pytest.mark.parametrize("board", sorted(boardinfo.BOARDS))
+def test_the_bundle_holds_the_game_this_boards_hal_and_its_libraries_only(bundles, board):
+    files = set(bundle.files_of(bundles[board]))
+    module = boardinfo.BOARDS[board][0]
+    hal = {f for f in files if f.startswith("hal/")}
+    expected = {"hal/__init__.py", "hal/device.py", "hal/nvmstore.py", "hal/selftest.py", "hal/%s.py" % module}
+    if module == "pygamer":
+        expected.add("hal/pybadge.py")  # the PyGamer is a PyBadge with a joystick
+    assert hal == expected
+    assert not files & {"ui/cli.py", "ui/script.py", "hal/desktop.py", "hal/headless.py", "hal/settings.py"}
+    assert {"code.py", "settings.toml", "ui/app.py", "ui/table.py", "engine/spit.py", "engine/replay.py"} <= files
+    libs = {f for f in files if f.startswith("lib/")}
+    assert {"lib/neopixel.py", "lib/adafruit_display_text/__init__.py",
+            "lib/adafruit_display_text/bitmap_label.py", "lib/adafruit_ticks.py"} <= libs
+    assert ("lib/adafruit_st7789.py" in libs) == (module == "pico")
+    assert "lib/adafruit_pixelbuf.py" not in libs  # built into these firmwares
+    assert "adafruit_pixelbuf" in boardinfo.builtins(board)
+
+
+def test_a_missing_library_is_found(bundles, tmp_path):
+    tree = str(tmp_path / "CIRCUITPY")
+    shutil.copytree(bundles["pybadge"], tree)
+    os.remove(os.path.join(tree, "lib", "neopixel.py"))
+    _, missing = closure_on_board(tree, "pybadge")
+    assert missing == [("neopixel", "hal.pybadge")]
+
+
+def write_tree(tmp_path, code, **modules):
+    tree = tmp_path / "tree"
+    (tree / "hal").mkdir(parents=True)
+    (tree / "code.py").write_text(code)
+    (tree / "hal" / "__init__.py").write_text("")
+    (tree / "hal" / "selftest.py").write_text("")
+    (tree / "hal" / "pybadge.py").write_text(modules.get("pybadge", ""))
+    return str(tree)
+
+
+@pytest.mark.parametrize("code, missing", [
+    ("import argparse\n", ["argparse"]),
+    ("import sys\nif sys.implementation.name == 'circuitpython':\n    import keypad\nelse:\n"
+     "    import argparse\n", []),
+    ("import sys\nif sys.implementation.name != 'circuitpython':\n    import pygame\n", []),
+    ("try:\n    from typing import Any\nexcept ImportError:\n    pass\n", []),
+    ("try:\n    import fourwire\nexcept ImportError:\n    import displayio\n", []),
+    ("try:\n    import tomllib\nexcept ImportError:\n    import toml_fallback\n", ["toml_fallback"]),
+    ("def f():\n    import json\n", []),
+    ("def f():\n    import sqlite3\n", ["sqlite3"]),
+    ("from hal import pybadge\n", []),
+    ("from hal.pybadge import Hal\n", ["hal.pybadge.Hal"]),
+])
+def test_the_import_walk_follows_what_a_board_runs(tmp_path, code, missing):
+    """CPython-only modules fail unless on the desktop's branch or behind an ImportError fallback."""
+    tree = write_tree(tmp_path, code)
+    _, found = boardinfo.closure(["code"], [tree], boardinfo.builtins("pybadge"))
+    assert [name for name, _ in found] == missing
+
+
+def test_docstrings_are_blanked_and_nothing_else_changes(bundles):
+    """Every bundled module parses to the same code as its source, docstrings aside, line for line."""
+    def code(source):
+        tree = ast.parse(source)
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if (isinstance(body, list) and len(body) > 1 and isinstance(body[0], ast.Expr)
+                    and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)):
+                del body[0]
+        return ast.dump(tree, include_attributes=True)
+
+    tree = bundles["raspberry_pi_pico"]
+    sources = dict((name, path) for name, path in bundle.modules("raspberry_pi_pico")[1].items())
+    checked = 0
+    for rel in bundle.files_of(tree):
+        if not rel.endswith(".py"):
+            continue
+        if rel.startswith("lib/"):
+            name = rel[4:-3].replace("/", ".").replace(".__init__", "")
+            original = sources[name]
+        else:
+            original = os.path.join(ROOT, rel)
+        with open(original, encoding="utf-8") as f:
+            before = f.read()
+        with open(os.path.join(tree, rel), encoding="utf-8") as f:
+            after = f.read()
+        assert code(before) == code(after), rel
+        assert before.count("\n") == after.count("\n"), rel
+        checked += 1
+    assert checked > 25
+    assert os.path.getsize(os.path.join(tree, "lib/adafruit_display_text/bitmap_label.py")) < 0.85 * \
+        os.path.getsize(sources["adafruit_display_text.bitmap_label"])
+
+
+def fake_mpy_cross(tmp_path, says):
+    """An executable that answers --version with says and 'compiles' like mpy-cross -o OUT -s NAME SRC."""
+    path = tmp_path / "mpy-cross"
+    path.write_text("#!%s\nimport sys\nargs = sys.argv[1:]\nif args == ['--version']:\n    print(%r)\n"
+                    "    sys.exit(0)\nout = args[args.index('-o') + 1]\nsrc = args[-1]\n"
+                    "open(out, 'wb').write(b'C\\x06' + open(src, 'rb').read()[:8])\n" % (sys.executable, says))
+    path.chmod(path.stat().st_mode | stat.S_IEXEC)
+    return str(path)
+
+
+def test_with_circuitpythons_mpy_cross_only_mpy_files_remain_besides_code_py(tmp_path):
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6.3")
+    fig = bundle.build("pybadge", str(tmp_path / "out"), mpy_cross=tool)
+    files = bundle.files_of(fig["out"])
+    assert "code.py" in files
+    py = [f for f in files if f.endswith(".py")]
+    assert py == ["code.py"]  # a .py beside its .mpy would be imported instead
+    assert "hal/pybadge.mpy" in files and "lib/neopixel.mpy" in files
+    assert "lib/adafruit_display_text/__init__.mpy" in files
+
+
+def test_micropythons_mpy_cross_is_refused_unless_forced(tmp_path):
+    tool = fake_mpy_cross(tmp_path, "MicroPython v1.24.1 on 2024-11-29; mpy-cross emitting mpy v6.3")
+    with pytest.raises(SystemExit, match="incompatible .mpy"):
+        bundle.build("pybadge", str(tmp_path / "out"), mpy_cross=tool)
+    assert bundle.build("pybadge", str(tmp_path / "out2"), mpy_cross=tool, force=True)["files"] > 20
+
+
+def test_a_folder_that_is_not_a_bundle_is_never_overwritten(tmp_path):
+    (tmp_path / "mine.txt").write_text("keep")
+    with pytest.raises(SystemExit, match="not empty"):
+        bundle.build("pybadge", str(tmp_path))
+    out = str(tmp_path / "b")
+    bundle.build("pybadge", out)
+    bundle.build("pygamer", out)  # a bundle is replaced whole
+    assert "hal/pygamer.py" in bundle.files_of(out)
+
+
+def test_report_and_command_line(bundles, capsys):
+    fig = bundle.report("pybadge", bundles["pybadge"])
+    tree = bundles["pybadge"]
+    sizes = {rel: os.path.getsize(os.path.join(tree, rel)) for rel in bundle.files_of(tree)}
+    assert fig["bytes"] == sum(sizes.values()) and fig["files"] == len(sizes)
+    assert fig["largest"]["bytes"] == max(n for rel, n in sizes.items() if rel.endswith(".py"))
+    assert fig["bytes"] < 400 * 1024  # a PyBadge's CIRCUITPY is 2 MB, a Pico's about 1 MB
+    out = bundles["pybadge"] + "-cli"
+    assert bundle.main(["pybadge", out]) == 0
+    words = capsys.readouterr().out
+    assert re.search(r"bundle for pybadge \(hal.pybadge\) .*: \d+ files, [\d.]+ KB", words)
+    assert "largest module: " in words
+    with pytest.raises(SystemExit):
+        bundle.main(["toaster", out])
+
+
+def test_every_module_compiles_on_micropython_within_the_heap_budget(bundles):
+    """MicroPython parses every bundled module (no CPython-only syntax) and needs under 64 KB for each."""
+    figures = {}
+    for board in ("pybadge", "pygamer", "raspberry_pi_pico"):
+        tree = bundles[board]
+        todo = [p for p in bundle.files_of(tree) if p.endswith(".py") and p not in figures]
+        figures.update(bundle.compile_heap(tree, todo))
+    assert len(figures) > 30
+    worst = max(figures, key=lambda p: figures[p][0])
+    print("largest compile heap: %s %d bytes" % (worst, figures[worst][0]))
+    over = {p: f for p, f in figures.items() if f[0] > COMPILE_BUDGET}
+    assert over == {}
+    for path in ("hal/device.py", "hal/pybadge.py", "hal/pygamer.py", "hal/pico.py", "hal/nvmstore.py"):
+        assert figures[path][0] < 32 * 1024, path
+
+
+# ---- the Pico kit's wiring: code, settings template and docs agree ---------------------------
+
+def test_pico_default_pins_exist_on_every_pico_board():
+    """A misspelled default pin fails here (hal/pico.py looks pins up by name at run time)."""
+    pins = bundle._pico_pins()
+    for board in ("raspberry_pi_pico", "raspberry_pi_pico_w", "raspberry_pi_pico2", "raspberry_pi_pico2_w"):
+        with open(boardinfo.stub_path(board), encoding="utf-8") as f:
+            names = set(re.findall(r"^(\w+): microcontroller\.Pin", f.read(), re.M))
+        for key, default, _ in pins:
+            assert default in names, (board, key, default)
+    assert len({default for _, default, _ in pins}) == len(pins)
+
+
+def test_settings_template_and_wiring_doc_list_every_pin():
+    pins = bundle._pico_pins()
+    template = bundle.settings_template("raspberry_pi_pico")
+    with open(os.path.join(ROOT, "docs", "wiring.md"), encoding="utf-8") as f:
+        doc = f.read()
+    rows = re.findall(r"^\| *(GP\d+) *\| *pin (\d+) *\|[^|]*\|[^|]*\| *`(SPIT_\w+)` *\|", doc, re.M)
+    assert sorted((key, gp) for gp, _, key in rows) == sorted((key, default) for key, default, _ in pins)
+    physical = {"GP%d" % g: p for p, g in zip(
+        (1, 2, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 17, 19, 20, 21, 22, 24, 25, 26, 27, 29),
+        (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22))}
+    for gp, pin, _ in rows:
+        assert physical[gp] == int(pin), gp  # the Pico's own pin numbering
+    for key, default, _ in pins:
+        assert '# %s = "%s"' % (key, default) in template

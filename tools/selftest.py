@@ -1,0 +1,91 @@
+"""Run the self-test on a board over USB and print its report.
+
+    python tools/selftest.py [--port PORT] [--no-buttons] [--wait SECONDS]
+
+The board must hold this game (tools/deploy.py). mpremote stops the game
+(Ctrl-C), enters CircuitPython's raw REPL without a soft reset ("resume"),
+and runs ``hal.selftest.main()`` (hal/selftest.py), whose lines are shown as
+they come: board and firmware, free heap after start-up and at the table, a
+seeded CPU-vs-random engine game with its time per frame, and a button check
+that asks each player to press each button. Press the board's reset button
+afterwards to play again. Exit status: 0 pass, 1 fail, 2 no report.
+"""
+
+import argparse
+import json
+import subprocess
+import sys
+
+WORDS = "SELFTEST "
+
+
+def command(port, buttons, wait_s, mpremote=None):
+    """The mpremote command line that runs the device side."""
+    code = "import hal.selftest\nhal.selftest.main(buttons=%r, wait_ms=%d)\n" % (buttons, wait_s * 1000)
+    base = mpremote.split() if mpremote else [sys.executable, "-m", "mpremote"]
+    return base + ["connect", port, "resume", "exec", code]
+
+
+def summary(report):
+    """A few lines that say what the report found."""
+    lines = ["board %s (%s), %s" % (report.get("board"), report.get("module"), report.get("firmware"))]
+    for key, words in (("heap_menu", "after start-up"), ("heap_table", "at the table")):
+        free, largest = report.get(key) or (None, None)
+        lines.append("free heap %s: %s bytes, largest block %s" % (words, free, largest))
+    game = report.get("engine_game") or {}
+    lines.append("engine game: %s frames, %s us a frame, %s ms at most"
+                 % (game.get("frames"), game.get("frame_us_mean"), game.get("frame_ms_max")))
+    buttons = report.get("buttons")
+    if buttons is not None:
+        bad = sorted(k for k, v in buttons.items() if v != "ok")
+        lines.append("buttons: %s" % ("all %d ok" % len(buttons) if not bad else "check " + ", ".join(bad)))
+    lines.append("PASS" if report.get("pass") else "FAIL")
+    return lines
+
+
+def run(cmd, out=None):
+    """Run cmd, echo its output as it comes; return (exit status, the report dict or None)."""
+    out = out or sys.stdout
+    report = None
+    seen_import_error = False
+    try:
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+    except OSError as e:
+        print("cannot run %s: %s (pip install -r requirements-dev.txt)" % (cmd[0], e), file=out)
+        return 2, None
+    for line in proc.stdout:
+        if line.startswith(WORDS):
+            try:
+                report = json.loads(line[len(WORDS):])
+            except ValueError:
+                print("unreadable report line: %s" % line.rstrip(), file=out)
+            continue
+        if "no module named 'hal" in line.lower():
+            seen_import_error = True
+        out.write(line)
+        out.flush()
+    status = proc.wait()
+    if report is None:
+        hint = ("the board has no hal/selftest.py: copy the game first (python tools/deploy.py BOARD)"
+                if seen_import_error else "is the board plugged in, with nothing else using its serial port?")
+        print("no self-test report (mpremote exit status %d): %s" % (status, hint), file=out)
+        return 2, None
+    print("", file=out)
+    for line in summary(report):
+        print(line, file=out)
+    return (0 if report.get("pass") else 1), report
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--port", default="auto", help="the board's serial port (default: mpremote finds it)")
+    parser.add_argument("--no-buttons", action="store_true", help="skip the button check")
+    parser.add_argument("--wait", type=int, default=10, metavar="SECONDS", help="time for each button (10)")
+    parser.add_argument("--mpremote", metavar="CMD", help="the mpremote command (default: this Python's)")
+    args = parser.parse_args(argv)
+    status, _ = run(command(args.port, not args.no_buttons, args.wait, args.mpremote))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

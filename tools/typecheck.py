@@ -1,0 +1,148 @@
+"""Type-check what each board runs against CircuitPython's own API (circuitpython-stubs), with mypy.
+
+    python tools/typecheck.py [BOARD ...] [--cache DIR]
+
+For each board (all of them by default) the bundle is built in a temporary
+folder and mypy checks its code.py and hal/ modules, following their imports
+into ui/ (checked more leniently: its attributes start as None), engine/
+(pure Python that uses none of CircuitPython's API: read, not checked) and
+lib/ (libraries: read for their types, not checked), against the stubs of CircuitPython's modules and
+the board's own ``board`` module (its pin names). The stubs ship one ``board``
+per board in ``board_definitions/<board id>``; here it is copied as ``board``
+into a folder put first on mypy's path (what ``circuitpy_setboard`` does to
+the installed package, without changing it). The stubs still give
+``board.DISPLAY`` the type ``displayio.Display``, which CircuitPython 9 renamed
+``busdisplay.BusDisplay``; the copy says so. A misspelled pin, a keypad
+argument that does not exist, or a call CircuitPython's API does not allow
+fails the check. Exit status 1 when any board fails.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import _path  # noqa: F401
+import boardinfo
+import bundle
+
+API_CODES = ("attr-defined", "call-arg", "name-defined", "import-not-found", "import-untyped",
+             "valid-type")
+CONFIG = """[mypy]
+mypy_path = {stubs},{lib}
+check_untyped_defs = True
+warn_unused_configs = False
+show_error_codes = True
+cache_dir = {cache}
+
+[mypy-ui.cli,ui.script]
+ignore_missing_imports = True
+
+[mypy-engine.*]
+ignore_errors = True
+
+[mypy-ui.*]
+strict_optional = False
+disable_error_code = var-annotated,misc
+
+[mypy-{libs}]
+follow_imports = silent
+"""
+
+
+def board_stub(board, folder):
+    """Write the board's pin stub as folder/board/__init__.pyi (with BusDisplay for DISPLAY)."""
+    with open(boardinfo.stub_path(board), encoding="utf-8") as f:
+        text = f.read()
+    text = text.replace("displayio.Display", "busdisplay.BusDisplay")
+    text = text.replace("# Imports\n", "# Imports\nimport busdisplay\n", 1)
+    os.makedirs(os.path.join(folder, "board"), exist_ok=True)
+    with open(os.path.join(folder, "board", "__init__.pyi"), "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def targets(tree):
+    """The files mypy is given: code.py and every hal module of the bundle."""
+    hal = sorted("hal/" + n for n in os.listdir(os.path.join(tree, "hal")) if n.endswith(".py"))
+    return ["code.py"] + hal
+
+
+def prepare(board, work, tree=None):
+    """Lay out work/ for one board (bundle, stubs, mypy.ini); return (tree, config path)."""
+    if tree is None:
+        tree = os.path.join(work, "CIRCUITPY")
+        bundle.build(board, tree)
+    stubs = os.path.join(work, "stubs")
+    board_stub(board, stubs)
+    libs = sorted({rel.split("/")[1].split(".")[0] for rel in bundle.files_of(tree) if rel.startswith("lib/")})
+    config = os.path.join(work, "mypy.ini")
+    with open(config, "w", encoding="utf-8") as f:
+        f.write(CONFIG.format(stubs=stubs, lib=os.path.join(tree, "lib"),
+                              cache=os.path.join(work, "cache"),
+                              libs=",".join(n + "," + n + ".*" for n in libs) or "none"))
+    return tree, config
+
+
+def mypy(tree, config, cache=None):
+    """Run mypy on a prepared bundle; (errors that count, the full output)."""
+    cmd = [sys.executable, "-m", "mypy", "--config-file", config]
+    if cache:
+        cmd += ["--cache-dir", cache]
+    done = subprocess.run(cmd + targets(tree), cwd=tree, capture_output=True, text=True)
+    output = (done.stdout + done.stderr).strip()
+    if done.returncode not in (0, 1):
+        return [output or "mypy exit status %d" % done.returncode], output
+    return counted(output), output
+
+
+def counted(output):
+    """The error lines that fail the check.
+
+    In ui/ only the errors that mean a wrong name or argument of an API count
+    (API_CODES): its untyped attributes start as None or [None, None], and
+    what mypy infers from that is not a fault of the code.
+    """
+    errors = []
+    for line in output.splitlines():
+        parts = line.split(": error: ", 1)
+        if len(parts) != 2:
+            continue
+        code = parts[1].rsplit("[", 1)[-1].rstrip("]") if parts[1].endswith("]") else ""
+        if parts[0].startswith("ui/") and (code not in API_CODES or parts[1].startswith('"None"')):
+            continue
+        errors.append(line)
+    return errors
+
+
+def check(board, work=None, cache=None):
+    """Type-check one board; (board, errors that count, full output, seconds)."""
+    start = time.time()
+    with tempfile.TemporaryDirectory(prefix="spit-mypy-") as tmp:
+        tree, config = prepare(board, work or tmp)
+        errors, output = mypy(tree, config, cache)
+    return board, errors, output, time.time() - start
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("boards", nargs="*", help="board ids (default: every supported board)")
+    parser.add_argument("--cache", metavar="DIR", help="mypy's cache folder, one per board below it")
+    args = parser.parse_args(argv)
+    boards = [boardinfo.board_id(b) for b in args.boards] or list(boardinfo.BOARDS)
+    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+        results = list(pool.map(
+            lambda b: check(b, cache=os.path.join(args.cache, b) if args.cache else None), boards))
+    failed = 0
+    for board, errors, output, seconds in results:
+        print("%-22s %s (%.1f s)" % (board, "FAILED" if errors else "ok", seconds))
+        if errors:
+            failed += 1
+            print("    " + "\n    ".join(errors))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
