@@ -7,6 +7,7 @@ headless in tests; ``hal`` is whichever target was chosen at start.
 """
 
 from engine import actions as A
+from engine.bots import Driver, make as make_bot
 from engine.replay import document
 from engine.spit import CHOOSE, OVER, PLAY, READY, SLAP, Spit
 from engine.timing import Sequencer, ticks_add, ticks_diff
@@ -18,6 +19,8 @@ from ui.table import Table
 MENU = 0
 TABLE = 1
 FRAME_MS = 33  # about 30 frames a second
+DEMO_IDLE_MS = 60000  # D-1: the title screen starts a CPU-against-CPU demo after a minute idle
+DEMO_BOTS = ("level4", "level5")
 _OPTIONS = ("stocks", "scoring", "choose_pile", "alternate_colours", "auto_flip")
 
 # Tones (Hz, ms)
@@ -57,6 +60,11 @@ class App:
         self.menu_settings = None
         self.log = []
         self.on_game_over = None  # called with the replay document of each finished game
+        self.cpus = [None, None]  # a Driver on each seat the CPU plays (D-1)
+        self.demo = False
+        self.idle_since = None  # the title screen's last press (the demo starts after DEMO_IDLE_MS)
+        self.demo_next = None
+        self.adaptive_level = 3
         hal.display.root_group = self.menu.group
 
     # ---- screens --------------------------------------------------------------
@@ -65,12 +73,13 @@ class App:
         """The engine options chosen in the menu."""
         return {k: self.settings[k] for k in _OPTIONS}
 
-    def start_game(self, now):
-        """Deal a new game and show the table."""
+    def start_game(self, now, demo=False):
+        """Deal a new game and show the table (demo: the CPU plays both seats)."""
         seed = self.seed if self.seed is not None else now & 0xFFFFFF
         self.game_seed = seed + self.games
         self.games += 1
         self.playback = None
+        self.demo = demo
         self._begin(Spit(seed=self.game_seed, **self.options()), now)
 
     def watch(self, game, events, doc, now):
@@ -107,12 +116,31 @@ class App:
         self.game.reports.clear()
         self.screen = TABLE
         self.hal.display.root_group = self.table.group
+        self._seat_cpus(now)
         self._show(now)
+
+    def _seat_cpus(self, now):
+        """D-1: the CPU plays player 2's seat in 1-player mode, both seats in the demo, none in a replay."""
+        mode = self.settings["mode"]
+        for p in range(2):
+            self.cpus[p] = None
+            if self.playback is not None or not (self.demo or (mode == "1p" and p == 1)):
+                continue
+            name = DEMO_BOTS[p] if self.demo else self.settings["cpu"]
+            bot = make_bot(name)
+            if name == "adaptive":
+                bot.set_level(self.adaptive_level)
+            driver = Driver(bot, p, self.clusters[p], seed=self.game_seed * 2 + p)
+            driver.start(self.game, now)
+            self.cpus[p] = driver
 
     def back_to_menu(self):
         """Leave the table for the title menu."""
         self.screen = MENU
         self.game = None
+        self.demo = False
+        self.cpus[0] = self.cpus[1] = None
+        self.idle_since = None
         if self.menu_settings is not None:  # after a replay: the player's own options again
             self.settings.update(self.menu_settings)
             self.menu_settings = None
@@ -130,18 +158,21 @@ class App:
                 player, button = divmod(ev.key_number, 4)
                 if player < 2:
                     self.press(player, button, ev.timestamp, now)
+        self._idle(now)
         if self.screen == TABLE:
             if self.playback is not None:
                 self._feed_playback(now)
+            self._drive(now)
             self._apply(now)
             self._react(now)
             self._show(now)
         self.lights.update(now, self.game if self.screen == TABLE else None)
         self.hal.present()
 
-    def press(self, player, button, timestamp, now):
-        """One button press of one player, stamped with when it went down."""
+    def press(self, player, button, timestamp, now, cpu=False):
+        """One button press of one player, stamped with when it went down (cpu: the CPU pressed it)."""
         if self.screen == MENU:
+            self.idle_since = now
             what = self.menu.press(player, button)
             if what == "start":
                 self.start_game(now)
@@ -150,6 +181,10 @@ class App:
                 self.hal.save_settings(self.settings)
             return
         game = self.game
+        if not cpu and (self.demo or self.cpus[player] is not None):
+            if self.demo:
+                self.back_to_menu()  # D-1: any button stops the demo
+            return  # the CPU's seat has no buttons of its own
         if ticks_diff(self.quiet_until, now) > 0:
             return
         if self.playback is not None:
@@ -164,6 +199,31 @@ class App:
         cluster = self.clusters[player]
         if cluster.press(button, game):
             self.seq.add(timestamp, player, cluster.verb, cluster.a, cluster.b)
+
+    def _drive(self, now):
+        """The CPU players' presses due by now, stamped with their own times, as a human's are."""
+        for driver in self.cpus:
+            if driver is None:
+                continue
+            while self.screen == TABLE:
+                button = driver.poll(now, self.game)
+                if button < 0:
+                    break
+                self.press(driver.player, button, driver.t, now, cpu=True)
+
+    def _idle(self, now):
+        """D-1: the demo starts after a minute on the title screen untouched, and deals again when over."""
+        if self.screen == MENU:
+            if self.idle_since is None or self.menu.showing_help:
+                self.idle_since = now
+            elif ticks_diff(now, self.idle_since) >= DEMO_IDLE_MS:
+                self.start_game(now, demo=True)
+        elif self.demo and self.game.phase == OVER:
+            if self.demo_next is None:
+                self.demo_next = ticks_add(now, 4000)
+            elif ticks_diff(now, self.demo_next) >= 0:
+                self.demo_next = None
+                self.start_game(now, demo=True)
 
     def _feed_playback(self, now):
         """Queue the replay's events that are due by now, with their own times."""
@@ -230,6 +290,7 @@ class App:
                           now, 1500)
                 self.quiet_until = ticks_add(now, 600)
             elif kind == A.R_GAME_OVER:
+                self._adapt(self.game.winner)
                 self.hal.tone(*_T_WIN)
                 self.quiet_until = ticks_add(now, 800)
                 self._game_over()
@@ -237,8 +298,16 @@ class App:
             self.refuse_tone = False
             self.hal.tone(*_T_REFUSE)
 
+    def _adapt(self, winner):
+        """Adaptive CPU: after a game, start the next one a level down if it won, a level up if it lost."""
+        driver = self.cpus[1]
+        if driver is not None and not self.demo and getattr(driver.bot, "adaptive", False):
+            bot = driver.bot
+            bot.set_level(bot.level + (-1 if winner == 1 else 1 if winner == 0 else 0))
+            self.adaptive_level = bot.level
+
     def _game_over(self):
-        if self.saved or self.on_game_over is None or self.playback is not None:
+        if self.saved or self.on_game_over is None or self.playback is not None or self.demo:
             return
         self.saved = True
         self.on_game_over(self.replay())

@@ -8,23 +8,30 @@ import terminalio
 from adafruit_display_text import bitmap_label
 
 from ui import sprites as S
+from engine.bots import ROSTER
+from engine.bots.hands import median_words
 from engine.controls import DOWN, LEFT, UP
+
+# The CPU line (D-1): levels 1-5 with their median time per move, adaptive, then the roster's other bots
+CPU_WORDS = tuple("Level %s %s" % (name[5:], median_words(int(name[5:]))) if name[:5] == "level"
+                  else name if name == "adaptive" else "bot: " + name for name in ROSTER)
 
 # (settings key, label, values, words for the values)
 ITEMS = (
     ("start", "Start", None, None),
     ("game", "Game", ("spit",), ("Spit",)),
-    ("mode", "Mode", ("2p",), ("2 players",)),
+    ("mode", "Mode", ("2p", "1p"), ("2 players", "1P vs CPU")),
     ("stocks", "Stocks", (5, 4), ("5 piles", "4 piles")),
     ("scoring", "Scoring", (False, True), ("off", "to 100")),
     ("alternate_colours", "Colours", (False, True), ("any", "alternate")),
     ("choose_pile", "Pile", (False, True), ("slap race", "winner picks")),
     ("auto_flip", "Auto-flip", (False, True), ("off", "on")),
     ("sound", "Sound", (True, False), ("on", "off")),
+    ("cpu", "CPU", ROSTER, CPU_WORDS),
     ("howto", "How to play", None, None),
 )
-DEFAULTS = {"game": "spit", "mode": "2p", "stocks": 5, "scoring": False, "alternate_colours": False,
-            "choose_pile": False, "auto_flip": False, "sound": True}
+DEFAULTS = {"game": "spit", "mode": "2p", "cpu": "level2", "stocks": 5, "scoring": False,
+            "alternate_colours": False, "choose_pile": False, "auto_flip": False, "sound": True}
 
 HOWTO = (
     "HOW TO PLAY",

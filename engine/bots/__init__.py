@@ -1,0 +1,279 @@
+"""CPU players: the bot interface, and the driver that makes a bot press buttons like a person.
+
+A bot is one small class (docs/bots.md): ``decide(view, act)`` looks at a
+``View`` (what a person at the table sees) and puts one intent in ``act``
+(play, flip, fill, ready, slap, choose) or leaves it empty. The ``Driver``
+does the rest, the same for every bot: it waits a think time after the
+table changes, turns the intent into presses of UP/DOWN/LEFT/RIGHT through
+the player's ``Cluster`` (engine.controls), one press every press time, and
+makes a person's slips. Presses become timestamped actions in the same
+Sequencer as a human's, so a card aimed at a pile that changed meanwhile is
+refused by the engine (C-4). Timing and slips per level: engine.bots.hands.
+"""
+
+from engine import actions as A
+from engine.bots.hands import HANDS, LEVELS, MISS, SEE, WRONG, press_ms, think_ms
+from engine.bots.view import View
+from engine.controls import DOWN, LEFT, RIGHT, UP, Cluster
+from engine.rng import Rng
+from engine.spit import CHOOSE, OVER, PLAY, READY, SLAP
+from engine.timing import ticks_add, ticks_diff
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+NOTHING = const(255)
+FILL = A.MOVE  # act.a is the empty slot; the buttons choose the card (engine.controls)
+
+# Bots by name: the menu's CPU line and tools/tournament.py
+ROSTER = ("level1", "level2", "level3", "level4", "level5", "adaptive", "first", "nearest")
+
+
+class Act:
+    """The intent a bot puts down: one action, or nothing (verb NOTHING)."""
+
+    def __init__(self):
+        self.verb = NOTHING
+        self.a = 0
+        self.b = 0
+
+    def _set(self, verb, a, b):
+        self.verb = verb
+        self.a = a
+        self.b = b
+
+    def play(self, slot, pile):
+        """Play my stock `slot`'s face-up card on spit pile `pile` (0 left, 1 right) (S-5)."""
+        self._set(A.PLAY, slot, pile)
+
+    def flip(self, slot):
+        """Turn up the face-down top card of my stock `slot` (S-6)."""
+        self._set(A.FLIP, slot, 0)
+
+    def fill(self, slot):
+        """Fill my empty slot `slot` from the stock ``view.fill_source(slot)`` names (S-7)."""
+        self._set(FILL, slot, 0)
+
+    def ready(self):
+        """Say Spit (S-4, S-8)."""
+        self._set(A.READY, 0, 0)
+
+    def slap(self, pile):
+        """Slap spit pile `pile` at the end of a round (S-11)."""
+        self._set(A.SLAP, pile, 0)
+
+    def choose(self, pile):
+        """Take spit pile `pile` after clearing my layout (S-18)."""
+        self._set(A.CHOOSE, pile, 0)
+
+
+class Bot:
+    """A CPU player's mind: subclass it and write ``play`` (or all of ``decide``).
+
+    ``speed`` (1-5) is the level whose eyes and hands the bot has: its think
+    time, press time and slips (engine.bots.hands). ``rng`` is a seeded
+    engine.rng.Rng the driver gives the bot (never use ``random``).
+    """
+
+    name = "bot"
+    speed = 2
+    rng = None
+
+    def decide(self, view, act):
+        """Say Spit, slap the smaller pile, and leave the play to ``play``."""
+        phase = view.phase
+        if phase == PLAY:
+            self.play(view, act)
+        elif phase == READY:
+            if not view.my_ready:
+                act.ready()
+        elif phase == SLAP:
+            act.slap(self.smaller(view))
+        elif phase == CHOOSE:
+            if view.my_choice:
+                act.choose(self.smaller(view))
+
+    def play(self, view, act):
+        """The PLAY phase: put a play, flip or fill in act, or nothing."""
+
+    def smaller(self, view):
+        """The spit pile with fewer cards (the left one on equal sizes)."""
+        return 0 if view.pile_size[0] <= view.pile_size[1] else 1
+
+
+class Driver:
+    """Makes one bot press one player's buttons, with a person's timing and slips.
+
+    ``poll(now, game)`` returns the next button pressed by ``now`` (its time
+    in ``t``) or -1; the caller feeds it to ``cluster.press`` and the
+    Sequencer, as it does with a human's key events. Nothing is allocated.
+    """
+
+    def __init__(self, bot, player, cluster=None, seed=1, slips=True):
+        self.bot = bot
+        self.player = player
+        self.cluster = cluster if cluster is not None else Cluster(player)
+        self.view = View(player)
+        self.act = Act()
+        self.rng = Rng(seed)
+        bot.rng = Rng(seed * 31 + 7)
+        self.slips = slips
+        self.buttons = bytearray(4)
+        self.nb = 0  # buttons planned
+        self.ib = 0  # buttons pressed so far
+        self.verb = NOTHING  # what the planned buttons do
+        self.plan_phase = 0
+        self.plan_round = 0
+        self.t = 0  # time of the press poll() returned
+        self.t_next = 0  # time of the next planned press
+        self.td = 0  # time of the next decision
+        self.looking = False  # td is a think time after a change (else a look again later)
+        self.t_start = 0  # when the table changed that the next move answers
+        self.moves = 0  # plays, flips and fills pressed
+        self.move_ms = 0  # time of the last of them, from the change it answered
+        self.missed = 0
+        self.wrong = 0
+
+    def hands(self):
+        """The timing row of the bot's speed."""
+        s = self.bot.speed
+        return HANDS[s if 1 <= s <= LEVELS else 2]
+
+    def start(self, game, now):
+        """Begin a game at now: the bot looks at the table for a think time."""
+        self.view.refresh(game, self.cluster.cursor)
+        self.nb = self.ib = 0
+        self.looking = True
+        self.t_start = now
+        self.td = ticks_add(now, think_ms(self.hands(), self.rng))
+
+    def when(self):
+        """The time of the next thing this driver will do (a press or a decision)."""
+        return self.t_next if self.ib < self.nb else self.td
+
+    def look(self, game, now):
+        """Refresh the view; react to a change of the table (the time it happened is game.now)."""
+        view = self.view
+        phase = view.phase
+        rnd = view.round
+        if not view.refresh(game, self.cluster.cursor):
+            return
+        tc = game.now
+        age = ticks_diff(now, tc)
+        if age < 0 or age > 1000:  # not an action's time (a position loaded by hand)
+            tc = now
+        if self.ib < self.nb:  # reaching: the hand goes on, unless the phase changed
+            if view.phase == self.plan_phase and view.round == self.plan_round:
+                return
+            self.nb = self.ib = 0
+        h = self.hands()
+        if view.phase != phase or view.round != rnd:
+            self.looking = False  # a new situation (spit cards turned, a slap, a deal): a fresh look
+        if self.looking:  # already looking: a change must be seen before acting on it
+            t = ticks_add(tc, h[SEE])
+            if ticks_diff(t, self.td) > 0:
+                self.td = t
+        else:
+            self.looking = True
+            self.t_start = tc
+            self.td = ticks_add(tc, think_ms(h, self.rng))
+
+    def poll(self, now, game):
+        """The next button this bot presses by now, or -1; its time is in t."""
+        self.look(game, now)
+        if self.view.phase == OVER:
+            self.nb = self.ib = 0
+            return -1
+        while True:
+            if self.ib < self.nb:
+                if ticks_diff(self.t_next, now) > 0:
+                    return -1
+                i = self.ib
+                self.ib = i + 1
+                self.t = self.t_next
+                if i + 1 == self.nb:
+                    self._pressed()
+                else:
+                    self.t_next = ticks_add(self.t, press_ms(self.hands(), self.rng))
+                return self.buttons[i]
+            if ticks_diff(self.td, now) > 0:
+                return -1
+            if not self._decide():
+                return -1
+
+    def _pressed(self):
+        """The press that acts is done: look at the result for a think time."""
+        t = self.t
+        if self.verb == A.PLAY or self.verb == A.FLIP or self.verb == FILL:
+            self.moves += 1
+            self.move_ms = ticks_diff(t, self.t_start)
+        self.looking = True
+        self.t_start = t
+        self.td = ticks_add(t, think_ms(self.hands(), self.rng))
+
+    def _decide(self):
+        """Ask the bot, make a slip now and then, and plan the presses; False when nothing to do."""
+        view = self.view
+        act = self.act
+        act.verb = NOTHING
+        self.bot.decide(view, act)
+        verb = act.verb
+        h = self.hands()
+        if verb == A.PLAY and self.slips:
+            r = self.rng.below(1000)
+            if r < h[MISS]:
+                verb = NOTHING  # overlooked: look again later
+                self.missed += 1
+            elif r < h[MISS] + h[WRONG]:
+                act.b ^= 1  # pushed toward the other pile
+                self.wrong += 1
+        if verb != NOTHING and verb != A.READY and verb != A.SLAP and verb != A.CHOOSE:
+            if not 0 <= act.a < view.slots:
+                verb = NOTHING
+        if verb == NOTHING:
+            self.looking = False
+            self.td = ticks_add(self.td, think_ms(h, self.rng))
+            return False
+        buttons = self.buttons
+        n = 0
+        if verb == A.PLAY or verb == A.FLIP or verb == FILL:
+            k = view.slots
+            d = (act.a - view.cursor) % k
+            if d <= k - d:
+                for _ in range(d):
+                    buttons[n] = DOWN
+                    n += 1
+            else:
+                for _ in range(k - d):
+                    buttons[n] = UP
+                    n += 1
+            buttons[n] = RIGHT if verb == A.PLAY and act.b == 1 else LEFT
+        else:
+            buttons[n] = RIGHT if verb != A.READY and act.a == 1 else LEFT
+        self.nb = n + 1
+        self.ib = 0
+        self.verb = verb
+        self.plan_phase = view.phase
+        self.plan_round = view.round
+        self.t_next = self.td  # the first press ends the think time
+        return True
+
+
+def make(name):
+    """A new bot by its roster name: level1..level5, adaptive, or an example bot (first, nearest)."""
+    if name == "adaptive":
+        from engine.bots.level import Level
+
+        return Level(3, adaptive=True)
+    if name[:5] == "level" and name[5:].isdigit() and 1 <= int(name[5:]) <= LEVELS:
+        from engine.bots.level import Level
+
+        return Level(int(name[5:]))
+    if name in ROSTER:
+        return __import__("engine.bots." + name, None, None, ("BOT",)).BOT()
+    raise ValueError("no bot called %r" % name)

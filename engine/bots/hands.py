@@ -1,0 +1,73 @@
+"""What a person's eyes and hands cost, per level: the timing model every CPU player pays.
+
+A move is: see the table change, choose (the think time), then press the
+buttons one by one (the press time each; the first press ends the think
+time). The think time is an ex-Gaussian, the usual shape of human reaction
+times: a normal part (mean MU, spread SIGMA) plus an exponential tail (mean
+TAU). SEE is how long a change must have been on the table before a player
+who is already looking can act on it. Slips are per thousand decisions: a
+play overlooked (MISS) and a card pushed toward the wrong pile (WRONG).
+The figures and where they come from: docs/bots.md.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+MU = const(0)
+SIGMA = const(1)
+TAU = const(2)
+SEE = const(3)
+PRESS = const(4)
+JITTER = const(5)  # a press takes PRESS +- JITTER ms
+MISS = const(6)
+WRONG = const(7)
+
+# Row n is level n (row 0 is unused). Times in ms, slips per thousand plays.
+# Level 5 is a fast person (docs/bots.md); each level below takes about 9% longer
+# for everything than the one above, which makes it lose about 3 games in 4.
+#      MU  SIGMA  TAU  SEE  PRESS JITTER MISS WRONG
+HANDS = (
+    None,
+    (471, 57, 157, 171, 193, 35, 100, 50),  # 1
+    (429, 52, 143, 156, 175, 32, 70, 35),  # 2
+    (392, 47, 130, 142, 160, 29, 45, 25),  # 3
+    (359, 43, 119, 130, 147, 27, 25, 15),  # 4
+    (330, 40, 110, 120, 135, 25, 12, 8),  # 5
+)
+LEVELS = const(5)
+
+# Median time per move (ms) from the table change to the press that acts,
+# cursor presses included, measured by tools/tournament.py --moves (docs/bots.md).
+MEDIAN_MS = (0, 800, 720, 640, 590, 540)
+
+# Quantiles of the exponential distribution with mean 1000 (the (i + 0.5)/32-th),
+# so a think time needs no float and no log at run time.
+_EXP = (16, 48, 81, 116, 152, 189, 227, 267, 309, 352, 398, 445, 495, 548, 604, 662,
+        725, 792, 863, 940, 1023, 1114, 1214, 1326, 1451, 1594, 1761, 1962, 2213, 2549, 3060, 4159)
+
+
+def think_ms(hands, rng):
+    """One think time (ms) drawn from a level's ex-Gaussian."""
+    s = hands[SIGMA]
+    w = 2 * s + 1
+    # three uniform draws on [-s, s] add up to a bell of spread s (Irwin-Hall)
+    normal = rng.below(w) + rng.below(w) + rng.below(w) - 3 * s
+    t = hands[MU] + normal + hands[TAU] * _EXP[rng.below(32)] // 1000
+    return t if t > 80 else 80
+
+
+def press_ms(hands, rng):
+    """One gap between two presses (ms)."""
+    j = hands[JITTER]
+    return hands[PRESS] - j + rng.below(2 * j + 1)
+
+
+def median_words(level):
+    """The menu's words for a level's median time per move, such as ~0.64s/move."""
+    hundredths = (MEDIAN_MS[level] + 5) // 10
+    return "~%d.%02ds/move" % (hundredths // 100, hundredths % 100)

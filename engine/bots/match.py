@@ -1,0 +1,86 @@
+"""A game between two CPU players with no screen: for tournaments, tests and benchmarks.
+
+Each seat has a Driver (engine.bots) pressing its Cluster's buttons; the
+presses go through a Sequencer to the game, as in the frame loop (ui/app.py).
+With ``frame_ms`` 0 time jumps from one press or decision to the next, so a
+game takes no longer to compute than it has moves; with ``frame_ms`` 33 the
+drivers are polled once a frame, exactly as on the device.
+"""
+
+from engine import actions as A
+from engine.bots import Driver
+from engine.spit import OVER
+from engine.timing import Sequencer, ticks_diff
+
+
+class Match:
+    """Two bots at one table: ``run()`` plays the game to its end (or to limit_ms)."""
+
+    def __init__(self, game, bots, seed=1, frame_ms=0, slips=True, limit_ms=3600000):
+        self.game = game
+        self.drivers = (Driver(bots[0], 0, seed=seed * 2 + 1, slips=slips),
+                        Driver(bots[1], 1, seed=seed * 2 + 2, slips=slips))
+        self.seq = Sequencer(8, 2)
+        self.frame_ms = frame_ms
+        self.limit_ms = limit_ms
+        self.now = 0
+        self.actions = 0  # actions applied (refused ones included)
+        self.refused = 0
+        self.log = None  # a list, to record (t, player, verb, a, b, result) into
+        self.moves = None  # a list, to record each driver's time per move into
+        for d in self.drivers:
+            d.start(game, 0)
+
+    def over(self):
+        """True when the game has ended or the time limit has passed."""
+        return self.game.phase == OVER or self.now >= self.limit_ms
+
+    def run(self):
+        """Play to the end; return the number of actions applied."""
+        while not self.over():
+            self.step()
+        return self.actions
+
+    def step(self):
+        """One instant (the next press or decision), or one frame."""
+        game = self.game
+        d0, d1 = self.drivers
+        if self.frame_ms:
+            t = self.now + self.frame_ms
+        else:
+            t = d0.when()
+            t1 = d1.when()
+            if ticks_diff(t1, t) < 0:
+                t = t1
+            if t < self.now:
+                t = self.now
+        self.now = t
+        self._poll(d0, t)
+        self._poll(d1, t)
+        seq = self.seq
+        if not seq.n:
+            return
+        n = seq.flush(game)
+        self.actions += n
+        for k in range(n):
+            i = seq.order[k]
+            if seq.result[i] != A.OK:
+                self.refused += 1
+            if self.log is not None:
+                self.log.append((seq.t[i], seq.player[i], seq.verb[i], seq.a[i], seq.b[i], seq.result[i]))
+        if not self.frame_ms:  # both see at once what just happened (a frame loop sees it next frame)
+            d0.look(game, t)
+            d1.look(game, t)
+
+    def _poll(self, driver, t):
+        game = self.game
+        cluster = driver.cluster
+        while True:
+            b = driver.poll(t, game)
+            if b < 0:
+                return
+            if cluster.press(b, game):
+                self.seq.add(driver.t, driver.player, cluster.verb, cluster.a, cluster.b)
+                if self.moves is not None and driver.ib == driver.nb and driver.verb != A.READY \
+                        and driver.verb != A.SLAP and driver.verb != A.CHOOSE:
+                    self.moves.append((driver.player, driver.move_ms))

@@ -1,0 +1,157 @@
+"""The device modes with the CPU, through the headless frame loop: 1 player against the CPU to a
+result, the CPU saying Spit after its reaction time, the demo after a minute idle (D-1, D-2).
+"""
+
+from uitools import LEFT, RIGHT, UP, Presser, deal, label_box, load, logged, run_ms, step, tap
+from engine.bots import hands as H
+from engine.spit import OVER, PLAY, READY
+from ui.app import DEMO_IDLE_MS, MENU, TABLE
+from ui.menu import DEFAULTS, ITEMS, clean
+
+ONE_PLAYER = {"mode": "1p", "cpu": "level3"}
+
+
+def test_d1_one_player_against_the_cpu_plays_to_a_result(headless_app):
+    """D-1: player 1 on the left cluster against the CPU on player 2's seat, to the end of the game."""
+    hal, app = headless_app(seed=4, settings=ONE_PLAYER)
+    deal(hal, app)
+    assert app.cpus[0] is None and app.cpus[1] is not None
+    presser = Presser(hal, app, every=(5, 1))  # a steady human: one move every 5 frames
+    while app.game.phase != OVER and presser.frames < 20000:
+        presser.step()
+    assert app.game.phase == OVER and app.game.winner in (0, 1)
+    cpu = logged(app, 1)
+    assert sum(1 for _, verb, _, _ in cpu if verb == "play") > 10  # the CPU played cards
+    assert ("ready" in (verb for _, verb, _, _ in cpu))
+    run_ms(hal, app, 1000)
+    tap(hal, 0, LEFT)  # the human's press after the result: back to the title screen
+    step(hal, app)
+    assert app.screen == MENU and app.cpus == [None, None]
+
+
+def test_d1_the_cpus_seat_takes_no_presses_from_its_cluster(headless_app):
+    """In 1-player mode player 2's buttons do nothing: the seat is the CPU's."""
+    hal, app = headless_app(seed=4, settings=ONE_PLAYER)
+    deal(hal, app)
+    cursor = app.clusters[1].cursor
+    tap(hal, 1, UP)
+    tap(hal, 1, RIGHT)
+    step(hal, app)
+    assert logged(app, 1) == [] and app.clusters[1].cursor == cursor
+    assert app.game.ready[1] == 0
+
+
+def test_d2_the_cpu_says_spit_after_its_reaction_time(headless_app):
+    """D-2: the human says Spit at once; the CPU says it one reaction time later, and play starts."""
+    hal, app = headless_app(seed=4, settings=ONE_PLAYER)
+    deal(hal, app)
+    tap(hal, 0, LEFT)
+    step(hal, app)
+    assert app.game.phase == READY and app.game.ready[0] == 1 and app.game.ready[1] == 0
+    h = H.HANDS[3]
+    run_ms(hal, app, 2000)
+    assert app.game.phase == PLAY
+    t = [e[0] for e in app.log if e[1] == 1][0]  # the CPU's "ready", in ms from the deal
+    assert t >= h[H.MU] - 3 * h[H.SIGMA] and t < 1500
+    assert app.log[0][1] == 0 and app.log[0][0] < t
+
+
+def test_the_cpu_moves_its_cursor_on_the_screen(headless_app):
+    """The CPU's presses move its cursor one stock at a time, as a person's do."""
+    hal, app = headless_app(seed=4, settings=ONE_PLAYER)
+    deal(hal, app)
+    load(app, [["KH"], ["KS"], ["KD"], ["KC"], ["QS"]], [["6H"], ["9C"], ["2D"], ["JC"], ["8D"]],
+         [["5C"], ["TD"]])
+    seen = set()
+    for _ in range(90):  # 3 s
+        step(hal, app)
+        seen.add(app.table.cursor_at[1])
+    assert {2, 1, 0} <= seen  # from the middle up to the 6H, one stock at a time
+    assert ("play", 0, 0) in [(v, a, b) for p, v, a, b in logged(app, 1)]  # 6H on the 5C
+
+
+def test_adaptive_cpu_starts_the_next_game_a_level_down_after_winning(headless_app):
+    """Adaptive: the CPU won, so the next game starts a level lower."""
+    hal, app = headless_app(seed=4, settings={"mode": "1p", "cpu": "adaptive"})
+    deal(hal, app)
+    assert app.cpus[1].bot.level == 3
+    load(app, [["KH"], ["KS"], ["KD"], ["KC"], ["QS"]], [["6H"], [], [], [], []], [["5C"], ["TD"]])
+    run_ms(hal, app, 3000)
+    assert app.game.phase == OVER and app.game.winner == 1  # S-15: its last card, no spit cards
+    assert app.adaptive_level == 2
+    run_ms(hal, app, 1000)
+    tap(hal, 0, LEFT)
+    step(hal, app)
+    assert app.screen == MENU
+    app.start_game(hal.ticks_ms())
+    assert app.cpus[1].bot.level == 2
+
+
+# ---- the demo -----------------------------------------------------------------------------
+
+
+def test_d1_demo_starts_after_a_minute_idle_and_stops_at_a_press(headless_app):
+    """D-1: a minute untouched on the title screen starts CPU against CPU; any button stops it."""
+    hal, app = headless_app(seed=4)
+    saved = []
+    app.on_game_over = saved.append
+    step(hal, app)
+    run_ms(hal, app, DEMO_IDLE_MS - 2000)
+    assert app.screen == MENU
+    tap(hal, 0, UP)  # a press on the menu starts the minute again
+    step(hal, app)
+    tap(hal, 0, UP)
+    step(hal, app)
+    run_ms(hal, app, DEMO_IDLE_MS - 1000)
+    assert app.screen == MENU
+    settings = dict(app.settings)
+    run_ms(hal, app, 1500)
+    assert app.screen == TABLE and app.demo
+    assert app.cpus[0] is not None and app.cpus[1] is not None
+    run_ms(hal, app, 8000)
+    assert {p for p, _, _, _ in logged(app)} == {0, 1}  # both seats play
+    tap(hal, 1, RIGHT)
+    step(hal, app)
+    assert app.screen == MENU and not app.demo and app.game is None
+    assert app.settings == settings  # the press only stopped the demo
+    assert saved == []  # a demo is not saved as a replay
+
+
+def test_demo_deals_again_after_its_game_ends(headless_app):
+    """The demo plays game after game until a button is pressed."""
+    hal, app = headless_app(seed=4)
+    step(hal, app)
+    app.start_game(hal.ticks_ms(), demo=True)
+    games = app.games
+    frames = 0
+    while app.game.phase != OVER and frames < 20000:
+        step(hal, app)
+        frames += 1
+    assert app.game.phase == OVER
+    run_ms(hal, app, 5000)
+    assert app.screen == TABLE and app.demo and app.games == games + 1 and app.game.phase != OVER
+
+
+# ---- the menu -----------------------------------------------------------------------------
+
+
+def test_menu_has_the_mode_and_cpu_lines_with_each_levels_time(headless_app):
+    """The Mode line offers 1P against the CPU; the CPU line shows each level's median time per move."""
+    hal, app = headless_app(seed=4)
+    step(hal, app)
+    keys = [item[0] for item in ITEMS]
+    mode = ITEMS[keys.index("mode")]
+    assert "1p" in mode[2]
+    cpu = ITEMS[keys.index("cpu")]
+    assert cpu[3][2] == "Level 3 " + H.median_words(3)
+    while ITEMS[app.menu.selected][0] != "cpu":
+        tap(hal, 0, UP)
+        step(hal, app)
+    for _ in range(len(cpu[2])):  # every value fits on the 160-pixel screen
+        line = app.menu.lines.labels[app.menu.selected - app.menu.top]
+        assert line.text.startswith(">CPU: ")
+        assert label_box(line)[2] <= hal.display.width
+        tap(hal, 0, RIGHT)
+        step(hal, app)
+    assert clean({"mode": "1p", "cpu": "level5"})["cpu"] == "level5"
+    assert clean({"cpu": "level9"})["cpu"] == DEFAULTS["cpu"]

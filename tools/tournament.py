@@ -1,0 +1,259 @@
+"""Seeded games between CPU players (every pair, seats alternating) and a table of the results.
+
+    python3 tools/tournament.py --game spit --bots level1,level3,mybot.py --games 1000 --seed 1
+
+A bot is a roster name (level1..level5, adaptive, first, nearest) or a .py
+file holding one subclass of engine.bots.Bot (or naming it in ``BOT = ...``).
+Each pair plays --games games: game i is dealt with seed SEED + i // 2 and
+the bots swap seats every game, so each deal is played from both sides.
+Time is simulated (every press and think time is paid), so a game takes a
+few milliseconds to compute. How bots work: docs/bots.md.
+"""
+
+import argparse
+import importlib.util
+import json
+import math
+import os
+import sys
+import time
+
+import _path  # puts the repository root on sys.path
+
+from engine.bots import ROSTER, Bot, make
+from engine.bots.match import Match
+from engine.spit import Spit
+from ui.cli import whole_number
+
+GAMES = ("spit",)
+LATER = ("speed", "california")  # RULES.md has them; the engine does not yet
+
+
+class BotError(ValueError):
+    """A --bots entry that names no bot."""
+
+
+def load_file(path):
+    """The Bot subclass a .py file defines (its BOT, or its only subclass of Bot)."""
+    if not os.path.isfile(path):
+        raise BotError("%s: no such file" % path)
+    name = "bot_" + os.path.splitext(os.path.basename(path))[0].replace("-", "_")
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as e:  # the file's own error, in one line
+        raise BotError("%s: %s: %s" % (path, type(e).__name__, e))
+    cls = getattr(module, "BOT", None)
+    if cls is None:
+        found = [v for v in vars(module).values()
+                 if isinstance(v, type) and issubclass(v, Bot) and v is not Bot and v.__module__ == name]
+        if len(found) != 1:
+            raise BotError("%s: expected one subclass of engine.bots.Bot (or BOT = YourClass), found %d"
+                           % (path, len(found)))
+        cls = found[0]
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise BotError("%s: BOT is not a subclass of engine.bots.Bot" % path)
+    return cls
+
+
+class Entrant:
+    """One bot in the tournament: its label and how to make a fresh one for each game."""
+
+    def __init__(self, spec):
+        self.spec = spec
+        if spec.endswith(".py"):
+            cls = load_file(spec)
+            self.make = cls
+            self.label = os.path.splitext(os.path.basename(spec))[0]
+        elif spec in ROSTER:
+            self.make = lambda: make(spec)
+            self.label = spec
+        else:
+            raise BotError("unknown bot %r: use one of %s, or a .py file" % (spec, ", ".join(ROSTER)))
+        self.speed = self.make().speed
+
+
+def play(a, b, seed, options, moves=None):
+    """One game: bot a in seat 0, bot b in seat 1; (winner seat or None, seconds, actions, refused)."""
+    match = Match(Spit(seed=seed, **options), (a.make(), b.make()), seed=seed)
+    match.moves = moves
+    match.run()
+    w = match.game.winner
+    return (w if w in (0, 1) else None), match.now / 1000, match.actions, match.refused
+
+
+CHUNK = 50  # games per piece of work: the progress lines and the processes count in these
+
+
+def play_chunk(job):
+    """Games first..last-1 of one pair (a process of its own with --jobs): their totals."""
+    i, j, specs, first, last, seed, options, want_moves = job
+    a, b = Entrant(specs[i]), Entrant(specs[j])
+    out = {"pair": (i, j), "games": last - first, "wins": [0, 0], "draws": 0, "seconds": 0.0,
+           "actions": 0, "refused": 0, "moves": ([], [])}
+    for g in range(first, last):
+        swap = g % 2 == 1
+        moves = [] if want_moves else None
+        winner, seconds, actions, refused = play(b if swap else a, a if swap else b, seed + g // 2, options,
+                                                 moves)
+        if winner is None:
+            out["draws"] += 1
+        else:
+            out["wins"][winner ^ swap] += 1  # seat -> entrant: seat 0 is b when swapped
+        out["seconds"] += seconds
+        out["actions"] += actions
+        out["refused"] += refused
+        if moves:
+            for p, ms in moves:
+                out["moves"][p ^ swap].append(ms)
+    return out
+
+
+def _merge(total, part):
+    total["games"] += part["games"]
+    for k in (0, 1):
+        total["wins"][k] += part["wins"][k]
+        total["moves"][k].extend(part["moves"][k])
+    for key in ("draws", "seconds", "actions", "refused"):
+        total[key] += part[key]
+
+
+def wilson(wins, n, z=1.96):
+    """95% interval of a win rate (Wilson score interval), as (low, high)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def median(values):
+    """The median of a list of numbers (None when empty)."""
+    if not values:
+        return None
+    v = sorted(values)
+    k = len(v) // 2
+    return v[k] if len(v) % 2 else (v[k - 1] + v[k]) / 2
+
+
+def run(specs, games, seed, options, jobs=1, progress=None, moves=False):
+    """Play every pair; return the results, one dict per pair, in pair order."""
+    pairs = [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))]
+    work = [(i, j, specs, g, min(g + CHUNK, games), seed, options, moves)
+            for i, j in pairs for g in range(0, games, CHUNK)]
+    results = {pair: {"pair": pair, "games": 0, "wins": [0, 0], "draws": 0, "seconds": 0.0, "actions": 0,
+                      "refused": 0, "moves": ([], [])} for pair in pairs}
+    start = time.time()
+    done = 0
+    if jobs > 1 and len(work) > 1:
+        from multiprocessing import Pool
+
+        with Pool(jobs) as pool:
+            for part in pool.imap(play_chunk, work):
+                _merge(results[part["pair"]], part)
+                done += part["games"]
+                if progress:
+                    progress(done, games * len(pairs), time.time() - start)
+    else:
+        for job in work:
+            part = play_chunk(job)
+            _merge(results[part["pair"]], part)
+            done += part["games"]
+            if progress:
+                progress(done, games * len(pairs), time.time() - start)
+    return [results[pair] for pair in pairs]
+
+
+def table(specs, labels, speeds, results, games, seed):
+    """The results as a table for people (markdown, so it can go into docs/bots.md)."""
+    lines = ["%d games per pair, seed %d (deals %d-%d, each played from both seats)"
+             % (games, seed, seed, seed + (games - 1) // 2), "",
+             "| pair | wins | win rate of the first (95% interval) | draws | mean game (s) | mean actions |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    for res in results:
+        i, j = res["pair"]
+        w0, w1 = res["wins"]
+        n = w0 + w1
+        lo, hi = wilson(w0, n)
+        rate = "%.1f%% (%.1f-%.1f)" % (100 * w0 / n, 100 * lo, 100 * hi) if n else "-"
+        lines.append("| %s v %s | %d-%d | %s | %d | %.1f | %.0f |"
+                     % (labels[i], labels[j], w0, w1, rate, res["draws"], res["seconds"] / games,
+                        res["actions"] / games))
+    totals = {}
+    moves = {}
+    for res in results:
+        for side, k in enumerate(res["pair"]):
+            t = totals.setdefault(k, [0, 0])
+            t[0] += res["wins"][side]
+            t[1] += games
+            moves.setdefault(k, []).extend(res["moves"][side])
+    lines += ["", "| bot | speed | games | wins | win rate | median time per move (s) |",
+              "| --- | --- | --- | --- | --- | --- |"]
+    for k in range(len(specs)):
+        won, played = totals.get(k, (0, 0))
+        med = median(moves.get(k, []))
+        lines.append("| %s | %d | %d | %d | %s | %s |"
+                     % (labels[k], speeds[k], played, won, "%.1f%%" % (100 * won / played) if played else "-",
+                        "%.2f" % (med / 1000) if med is not None else "-"))
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default="spit", help="the game (spit)")
+    parser.add_argument("--bots", required=True, help="comma-separated bots: %s, or FILE.py" % ", ".join(ROSTER))
+    parser.add_argument("--games", type=int, default=100, help="games per pair (default 100)")
+    parser.add_argument("--seed", type=whole_number, default=1, help="first deal seed (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, help="pairs played at once, one process each")
+    parser.add_argument("--stocks", type=int, choices=(4, 5), default=5, help="stock piles (S-17)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    args = parser.parse_args(argv)
+    if args.game in LATER:
+        print("tournament: %s is not in the engine yet (only spit)" % args.game, file=sys.stderr)
+        return 2
+    if args.game not in GAMES:
+        print("tournament: unknown game %r (spit)" % args.game, file=sys.stderr)
+        return 2
+    if args.games < 1 or args.jobs < 1:
+        print("tournament: --games and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    if len(specs) < 2:
+        print("tournament: name at least two bots", file=sys.stderr)
+        return 2
+    try:
+        entrants = [Entrant(s) for s in specs]
+    except BotError as e:
+        print("tournament: %s" % e, file=sys.stderr)
+        return 2
+    labels = [e.label for e in entrants]
+    options = {"stocks": args.stocks}
+
+    shown = [0.0]
+
+    def progress(done, total, seconds):
+        if args.quiet or (seconds - shown[0] < 2 and done < total):
+            return  # a line every 2 s at most
+        shown[0] = seconds
+        left = seconds * (total - done) / done
+        print("tournament: %d/%d games, %.0f s, about %.0f s left" % (done, total, seconds, left),
+              file=sys.stderr, flush=True)
+
+    results = run(specs, args.games, args.seed, options, args.jobs, progress, moves=True)
+    if args.json:
+        for res in results:
+            res["median_move_ms"] = [median(m) for m in res["moves"]]
+            del res["moves"]
+        print(json.dumps({"game": args.game, "games": args.games, "seed": args.seed, "bots": labels,
+                          "results": results}, indent=1))
+    else:
+        print(table(specs, labels, [e.speed for e in entrants], results, args.games, args.seed))
+    return 0
+
+
+if __name__ == "__main__":
+    _path.run(main)
