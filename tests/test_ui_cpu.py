@@ -87,6 +87,33 @@ def test_adaptive_cpu_starts_the_next_game_a_level_down_after_winning(headless_a
     assert app.cpus[1].bot.level == 2
 
 
+def test_adaptive_cpu_is_nudged_after_each_round(headless_app):
+    """Adaptive: the nudge comes after every round, not only at the end of the game."""
+    hal, app = headless_app(seed=4, settings={"mode": "1p", "cpu": "adaptive"})
+    deal(hal, app)
+    assert app.cpus[1].bot.level == 3
+    # The CPU clears its one stock card but keeps spit cards: the round ends, the game goes on (S-15)
+    load(app, [["KH"], ["KS"], ["KD"], ["KC"], ["QS"]], [["6H"], [], [], [], []], [["5C"], ["TD"]],
+         (["9H"], ["2C", "3C"]))
+    for _ in range(100):  # up to 3.3 s, until the first round is settled
+        step(hal, app)
+        if app.game.round == 2:
+            break
+    assert app.game.round == 2 and app.game.phase != OVER
+    assert app.adaptive_level == 2 and app.cpus[1].bot.level == 2
+
+
+def test_a_finished_game_is_counted_in_the_statistics(headless_app):
+    """At game over the app records the game for the board's statistics (mode, level, won, time)."""
+    hal, app = headless_app(seed=4, settings=ONE_PLAYER)
+    deal(hal, app)
+    load(app, [["KH"], ["KS"], ["KD"], ["KC"], ["QS"]], [["6H"], [], [], [], []], [["5C"], ["TD"]])
+    run_ms(hal, app, 3000)
+    assert app.game.phase == OVER and app.game.winner == 1
+    played, won, best = hal.stats()[("1p", 3)]
+    assert (played, won, best) == (1, 0, None)
+
+
 # ---- the demo -----------------------------------------------------------------------------
 
 

@@ -106,6 +106,8 @@ class App:
         self.saved = False
         self.banner_text = None
         self.banner_until = now
+        self.said = 0
+        self.banner_key = self.info_key = None
         self.quiet_until = now  # presses before this are ignored (reading a result)
         self.flash_until = [now, now]
         self.refuse_tone = False
@@ -257,6 +259,7 @@ class App:
         self.refuse_tone = True  # played after this frame's other tones, so it is heard
 
     def _say(self, text, now, ms):
+        self.said += 1
         self.banner_text = text
         self.banner_until = ticks_add(now, ms)
 
@@ -281,6 +284,7 @@ class App:
             elif kind == A.R_ROUND_OVER:
                 self.round_words = "Round over" if p == A.NONE else "%s cleared!" % _name(p)
                 self._say(self.round_words, now, 1200)
+                self._adapt(self._round_winner(p))
             elif kind == A.R_SCORE:
                 self.round_words = "%d - %d" % tuple(self.game.scores)
             elif kind == A.R_SLAP:
@@ -290,31 +294,54 @@ class App:
                           now, 1500)
                 self.quiet_until = ticks_add(now, 600)
             elif kind == A.R_GAME_OVER:
-                self._adapt(self.game.winner)
                 self.hal.tone(*_T_WIN)
                 self.quiet_until = ticks_add(now, 800)
-                self._game_over()
+                self._game_over(now)
         if self.refuse_tone:
             self.refuse_tone = False
             self.hal.tone(*_T_REFUSE)
 
+    def _round_winner(self, cleared):
+        """Who came out of the round ahead: who cleared their stocks, else who holds fewer cards."""
+        if cleared != A.NONE:
+            return cleared
+        held0 = self.game.cards_held(0)
+        held1 = self.game.cards_held(1)
+        return 0 if held0 < held1 else 1 if held1 < held0 else A.NONE
+
     def _adapt(self, winner):
-        """Adaptive CPU: after a game, start the next one a level down if it won, a level up if it lost."""
+        """Adaptive CPU: after each round, a level down if the CPU won it, a level up if it lost."""
         driver = self.cpus[1]
         if driver is not None and not self.demo and getattr(driver.bot, "adaptive", False):
             bot = driver.bot
             bot.set_level(bot.level + (-1 if winner == 1 else 1 if winner == 0 else 0))
             self.adaptive_level = bot.level
 
-    def _game_over(self):
-        if self.saved or self.on_game_over is None or self.playback is not None or self.demo:
+    def _game_over(self, now):
+        """Count the game in the statistics and hand its replay to on_game_over (not for demos or replays)."""
+        if self.saved or self.playback is not None or self.demo:
             return
         self.saved = True
-        self.on_game_over(self.replay())
+        mode = self.settings["mode"]
+        driver = self.cpus[1]
+        level = getattr(driver.bot, "level", 0) if driver is not None else 0
+        record = getattr(self.hal, "record_game", None)
+        if record is not None:
+            record(mode, level if 0 <= level < 256 else 0, self.game.winner == 0, ticks_diff(now, self.t0))
+        if self.on_game_over is not None:
+            self.on_game_over(self.replay())
 
     def replay(self):
         """The replay document of the game so far (the engine's replay format)."""
         return document(self.options(), self.game_seed, self.log)
+
+    def _banner_key(self, now):
+        """A number that changes whenever the banner's words would."""
+        game = self.game
+        phase = game.phase
+        if ticks_diff(self.banner_until, now) > 0 and phase != SLAP and phase != CHOOSE:
+            return -self.said  # a moment's message, numbered
+        return phase * 1024 + game.ready[0] * 512 + game.ready[1] * 256 + (game.chooser ^ game.winner)
 
     def _banner(self, now):
         game = self.game
@@ -348,9 +375,15 @@ class App:
             table.shake(p, table.flash[p], ticks_diff(self.flash_until[p], now))
             table.set_cursor(p, self.clusters[p].cursor if game.phase == PLAY else -1)
         table.sync(game)
-        table.banner.set(self._banner(now))
-        scoring = self.settings["scoring"]
-        table.info.set("%d-%d" % tuple(game.scores) if scoring else "Round %d" % game.round)
+        key = self._banner_key(now)
+        if key != self.banner_key:  # build the words only when they change: no strings per frame
+            self.banner_key = key
+            table.banner.set(self._banner(now))
+        scores = game.scores
+        key = scores[0] * 4096 + scores[1] if self.settings["scoring"] else -game.round
+        if key != self.info_key:
+            self.info_key = key
+            table.info.set("%d-%d" % tuple(scores) if key >= 0 else "Round %d" % game.round)
 
     # ---- the loop -------------------------------------------------------------
 
