@@ -20,38 +20,39 @@ class RandomPlay:
         self.out = (bytearray(3 * 48), bytearray(3 * 48))
         self.t = 0
         self.log = None  # a list to record (t, player, verb, a, b) into
+        self._below = self.rng.below  # bound once: no method lookup per draw
 
     def step(self):
         """Pick one or two random actions at the next instant and apply them; return how many."""
-        game = self.game
-        rng = self.rng
-        t = self.t + 1 + rng.below(400)
+        below = self._below
+        legal = self.game.legal  # looked up each step: a benchmark may wrap it
+        t = self.t + 1 + below(400)
         self.t = t
-        p = rng.below(2)
+        p = below(2)
         out = self.out[p]
-        n = game.legal(p, out)
+        n = legal(p, out)
         if not n:
             p = 1 - p
             out = self.out[p]
-            n = game.legal(p, out)
+            n = legal(p, out)
             if not n:
                 return 0
-        i = 3 * rng.below(n)
+        i = 3 * below(n)
         if self.log is not None:
             self._record(p, out, i)
-        if rng.below(8) == 0:  # the other player acts at the same instant
+        if below(8) == 0:  # the other player acts at the same instant
             q = 1 - p
             other = self.out[q]
-            m = game.legal(q, other)
+            m = legal(q, other)
             if m:  # a tie: the sequencer orders the two actions (C-4)
-                j = 3 * rng.below(m)
+                j = 3 * below(m)
                 if self.log is not None:
                     self._record(q, other, j)
                 seq = self.seq
                 seq.add(t, p, out[i], out[i + 1], out[i + 2])
                 seq.add(t, q, other[j], other[j + 1], other[j + 2])
-                return seq.flush(game)
-        game.apply(t, p, out[i], out[i + 1], out[i + 2])  # alone: no order to settle
+                return seq.flush(self.game)
+        self.game.apply(t, p, out[i], out[i + 1], out[i + 2])  # alone: no order to settle
         return 1
 
     def _record(self, p, out, i):

@@ -105,16 +105,19 @@ class Rng32(Rng16):
 
     def below(self, n):
         """Uniform int in 0..n-1 (n >= 1), without modulo bias."""
-        limit = 0x20000000 - 0x20000000 % n
         x = self.x
-        while True:
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        r = x >> 3  # top 29 bits
+        limit = 0x20000000 - 0x20000000 % n
+        while r >= limit:  # rare: redraw rather than favour low numbers
             x ^= (x << 13) & 0xFFFFFFFF
             x ^= x >> 17
             x ^= (x << 5) & 0xFFFFFFFF
-            r = x >> 3  # top 29 bits
-            if r < limit:
-                self.x = x
-                return r % n
+            r = x >> 3
+        self.x = x
+        return r % n
 
 
 # 2**31 - 1 on a 32-bit board; no maxsize at all on some small builds.

@@ -7,6 +7,7 @@ allocates nothing while a round is being played. What happened goes to
 """
 
 from engine import actions as A
+from engine.actions import FLIP, MOVE, PLAY as _PLAY  # the hot verbs, without an attribute lookup
 from engine.cards import adjacent, is_red
 from engine.pile import Pile
 from engine.rng import Rng
@@ -66,11 +67,11 @@ class Spit(Rounds):
         if player != 0 and player != 1:
             return A.BAD_PLAYER
         self.now = t
-        if verb == A.PLAY:
+        if verb == _PLAY:
             return self._play(player, a, b)
-        if verb == A.FLIP:
+        if verb == FLIP:
             return self._flip(player, a)
-        if verb == A.MOVE:
+        if verb == MOVE:
             return self._move(player, a, b)
         if verb == A.READY:
             return self._ready(player)
@@ -280,7 +281,7 @@ class Spit(Rounds):
                 if not k:
                     continue
                 if not up[s]:
-                    out[i] = A.FLIP
+                    out[i] = FLIP
                     out[i + 1] = s
                     out[i + 2] = 0
                     i += 3
@@ -288,19 +289,19 @@ class Spit(Rounds):
                 card = stock.buf[k - 1]
                 if (fits >> (card & 15)) & 1:  # it goes on a pile: which?
                     if (fits0 >> (card & 15)) & 1 and not (alt and is_red(card) == is_red(c0.top())):
-                        out[i] = A.PLAY
+                        out[i] = _PLAY
                         out[i + 1] = s
                         out[i + 2] = 0
                         i += 3
                     if (fits1 >> (card & 15)) & 1 and not (alt and is_red(card) == is_red(c1.top())):
-                        out[i] = A.PLAY
+                        out[i] = _PLAY
                         out[i + 1] = s
                         out[i + 2] = 1
                         i += 3
                 if empty and k > 1:
                     for d in range(slots):
                         if (empty >> d) & 1:
-                            out[i] = A.MOVE
+                            out[i] = MOVE
                             out[i + 1] = s
                             out[i + 2] = d
                             i += 3
@@ -314,6 +315,7 @@ class Spit(Rounds):
                 if self.centre[pile].n:
                     n = _put(out, n, verb, pile, 0)
         return n
+
 
 def _put(out, n, verb, a, b):
     i = 3 * n
