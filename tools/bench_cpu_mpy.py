@@ -44,22 +44,7 @@ BOTS = ("level5", "level3")
 REPEAT = 2000  # decisions and idle polls timed in the micro-benchmarks
 
 # The digest of a finished game, the same on both Pythons.
-SHARED = r'''
-def digest(game, frames):
-    h = frames & 0xFFFFF
-    for p in range(2):
-        for pile in game.stocks[p]:
-            for i in range(pile.n):
-                h = (h * 31 + pile.buf[i]) & 0xFFFFF
-            h = (h * 31 + pile.n) & 0xFFFFF
-        for pile in (game.centre[p], game.spit[p]):
-            for i in range(pile.n):
-                h = (h * 31 + pile.buf[i]) & 0xFFFFF
-            h = (h * 31 + pile.n) & 0xFFFFF
-    for x in (game.phase, game.round, game.winner):
-        h = (h * 31 + x) & 0xFFFFF
-    return h
-'''
+SHARED = mpyvm.DIGEST
 
 # One framed game between two drivers; ALLOC counts the CPU part of each frame.
 GAME = r'''

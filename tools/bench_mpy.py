@@ -25,26 +25,7 @@ BUDGETS = {"import_heap": 20 * KB, "peak_heap": 16 * KB, "steady_alloc": 0}  # t
 
 # Code shared by the guest and the host: the host plays the same games on
 # CPython and checks that both Pythons end every game alike (C-5).
-SHARED = r'''
-def digest(game, actions):
-    """A number that changes when anything in the final state of a game does."""
-    h = actions & 0xFFFFF
-    for p in range(2):
-        for pile in game.stocks[p]:
-            for i in range(pile.n):
-                h = (h * 31 + pile.buf[i]) & 0xFFFFF
-            h = (h * 31 + pile.n) & 0xFFFFF
-        for pile in (game.centre[p], game.spit[p]):
-            for i in range(pile.n):
-                h = (h * 31 + pile.buf[i]) & 0xFFFFF
-            h = (h * 31 + pile.n) & 0xFFFFF
-        for s in range(5):
-            h = (h * 31 + game.up[p][s]) & 0xFFFFF
-        h = (h * 31 + game.scores[p]) & 0xFFFFF
-    for x in (game.phase, game.round, game.winner, game.chooser):
-        h = (h * 31 + x) & 0xFFFFF
-    return h
-'''
+SHARED = mpyvm.DIGEST
 
 
 # Heap: what importing holds, the peak during one game, what apply() allocates.

@@ -30,6 +30,31 @@ collect()
 gc.disable()
 '''
 
+# A number that changes when anything in the final state of a game does: the
+# guest and the host both compute it, to check that both Pythons end every
+# game alike (C-5).
+DIGEST = r'''
+def digest(game, actions):
+    """A number that changes when anything in the final state of a game does."""
+    h = actions & 0xFFFFF
+    for p in range(2):
+        for pile in game.stocks[p]:
+            for i in range(pile.n):
+                h = (h * 31 + pile.buf[i]) & 0xFFFFF
+            h = (h * 31 + pile.n) & 0xFFFFF
+        for pile in (game.centre[p], game.spit[p]):
+            for i in range(pile.n):
+                h = (h * 31 + pile.buf[i]) & 0xFFFFF
+            h = (h * 31 + pile.n) & 0xFFFFF
+        for s in range(5):
+            h = (h * 31 + game.up[p][s]) & 0xFFFFF
+        h = (h * 31 + game.scores[p]) & 0xFFFFF
+    for x in (game.phase, game.round, game.winner, game.chooser):
+        h = (h * 31 + x) & 0xFFFFF
+    return h
+'''
+
+
 # The reference: one iteration of a plain loop in a function.
 LOOP_CODE = r'''
 def loop(n):
