@@ -534,3 +534,24 @@ def test_watched_replay_ignores_keys_until_played_out_then_any_key_leaves(headle
     tap(hal, 1, UP)
     step(hal, app)
     assert app.screen == MENU
+
+
+def test_new_round_counts_down_on_the_lights_before_spit(headless_app):
+    """S-12: after the deal of a new round the strip lights up and goes out pixel by pixel (3-2-1),
+    while presses are ignored; then the round's Ready lights take over."""
+    hal, app = headless_app(seed=3)
+    deal(hal, app)
+    load(app, [[], [], ["4C"], [], []], [[], [], ["KD"], ["9S"], []], [["6C", "5C"], ["9D"]], (["2H"], ["3H"]))
+    step(hal, app)
+    tap(hal, 0, LEFT)  # P1 clears their stocks: the slap race
+    step(hal, app)
+    tap(hal, 1, RIGHT)  # P2 slaps: round 2 is dealt
+    step(hal, app)
+    assert app.game.round == 2
+    white = (128, 128, 128)
+    lit = [sum(1 for i in range(5) if hal.pixels.shown_at(i) == white)]
+    for _ in range(6):
+        run_ms(hal, app, 100)
+        lit.append(sum(1 for i in range(5) if hal.pixels.shown_at(i) == white))
+    assert lit[0] == 5 and lit[-1] == 0
+    assert lit == sorted(lit, reverse=True) and len(set(lit)) >= 4  # it counts down, step by step

@@ -293,6 +293,7 @@ class App:
                 self._say("%s  Round %d" % (self.round_words, a) if self.round_words else "Round %d" % a,
                           now, 1500)
                 self.quiet_until = ticks_add(now, 600)
+                self.lights.countdown(now, 600)  # the count runs out when Spit can be said
             elif kind == A.R_GAME_OVER:
                 self.hal.tone(*_T_WIN)
                 self.quiet_until = ticks_add(now, 800)

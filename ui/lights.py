@@ -25,6 +25,8 @@ class Lights:
         self.flash_until = [0, 0]
         self.refuse_until = [0, 0]
         self.spit_until = 0
+        self.count_until = 0  # the countdown before a round's "Spit!"
+        self.count_ms = 1
         self.last = [-1] * self.n
 
     def reset(self, now):
@@ -32,6 +34,7 @@ class Lights:
         self.flash_until[0] = self.flash_until[1] = now
         self.refuse_until[0] = self.refuse_until[1] = now
         self.spit_until = now
+        self.count_until = now
 
     def flash(self, player, now, ms=120):
         """A card of player's landed."""
@@ -44,6 +47,11 @@ class Lights:
     def spit(self, now, ms=450):
         """The spit cards were turned."""
         self.spit_until = ticks_add(now, ms)
+
+    def countdown(self, now, ms=600):
+        """A new round: the strip lights up and goes out pixel by pixel before Spit can be said."""
+        self.count_until = ticks_add(now, ms)
+        self.count_ms = ms
 
     def _side(self, i):
         half = self.n // 2
@@ -61,6 +69,9 @@ class Lights:
             if game.winner in (0, 1) and self._side(i) in (game.winner, -1):
                 return _RAINBOW[(now // 90 + i) % len(_RAINBOW)]
             return 0
+        left = ticks_diff(self.count_until, now)
+        if left > 0:  # 3-2-1: fewer pixels lit as the wait runs out
+            return _WHITE if i < (left * self.n + self.count_ms - 1) // self.count_ms else 0
         if ticks_diff(self.spit_until, now) > 0:
             left = ticks_diff(self.spit_until, now)
             return _WHITE if (left // 150 + i) % 3 == 0 else 0
