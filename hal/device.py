@@ -151,6 +151,8 @@ class BoardHal:
     Event = Event
     name = "board"
 
+    keep_log = False  # a board saves no replay, so the App keeps no action log (C-5's log is the desktop's)
+
     def __init__(self, display, events, pixels, speaker, width=None, height=None):
         self.display = display  # type: busdisplay.BusDisplay
         self.events = events  # type: Events

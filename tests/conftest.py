@@ -48,3 +48,20 @@ def headless_app():
     for h in made:
         h.deinit()
     displayio.release_displays()
+
+
+@pytest.fixture(scope="session")
+def cpvm():
+    """{name: path} of CircuitPython's mpy-cross and unix VMs (tools/circuitpython.py), built once.
+
+    Skipped with the reason when they cannot be built here (no gcc -m32); with
+    SPIT_REQUIRE_CIRCUITPYTHON set (CI sets it) that is a failure instead.
+    """
+    import circuitpython
+
+    try:
+        return circuitpython.binaries()
+    except circuitpython.Unavailable as e:
+        if os.environ.get("SPIT_REQUIRE_CIRCUITPYTHON"):
+            pytest.fail("the CircuitPython VM is required here: %s" % e)
+        pytest.skip("CircuitPython VM: %s" % e)

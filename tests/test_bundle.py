@@ -20,7 +20,7 @@ COMPILE_BUDGET = 64 * 1024  # heap to compile one module, upper bound (docs/boar
 def bundles(tmp_path_factory):
     """{board id: the folder of its bundle}, built once for every supported board."""
     base = tmp_path_factory.mktemp("bundles")
-    return {board: bundle.build(board, str(base / board))["out"] for board in boardinfo.BOARDS}
+    return {board: bundle.build(board, str(base / board), source=True)["out"] for board in boardinfo.BOARDS}
 
 
 def closure_on_board(tree, board):
@@ -159,10 +159,10 @@ def test_micropythons_mpy_cross_is_refused_unless_forced(tmp_path):
 def test_a_folder_that_is_not_a_bundle_is_never_overwritten(tmp_path):
     (tmp_path / "mine.txt").write_text("keep")
     with pytest.raises(SystemExit, match="not empty"):
-        bundle.build("pybadge", str(tmp_path))
+        bundle.build("pybadge", str(tmp_path), source=True)
     out = str(tmp_path / "b")
-    bundle.build("pybadge", out)
-    bundle.build("pygamer", out)  # a bundle is replaced whole
+    bundle.build("pybadge", out, source=True)
+    bundle.build("pygamer", out, source=True)  # a bundle is replaced whole
     assert "hal/pygamer.py" in bundle.files_of(out)
 
 
@@ -174,7 +174,7 @@ def test_report_and_command_line(bundles, capsys):
     assert fig["largest"]["bytes"] == max(n for rel, n in sizes.items() if rel.endswith(".py"))
     assert fig["bytes"] < 400 * 1024  # a PyBadge's CIRCUITPY is 2 MB, a Pico's about 1 MB
     out = bundles["pybadge"] + "-cli"
-    assert bundle.main(["pybadge", out]) == 0
+    assert bundle.main(["pybadge", out, "--source"]) == 0
     words = capsys.readouterr().out
     assert re.search(r"bundle for pybadge \(hal.pybadge\) .*: \d+ files, [\d.]+ KB", words)
     assert "largest module: " in words

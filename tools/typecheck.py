@@ -74,7 +74,7 @@ def prepare(board, work, tree=None):
     """Lay out work/ for one board (bundle, stubs, mypy.ini); return (tree, config path)."""
     if tree is None:
         tree = os.path.join(work, "CIRCUITPY")
-        bundle.build(board, tree)
+        bundle.build(board, tree, source=True)  # mypy reads the .py files
     stubs = os.path.join(work, "stubs")
     board_stub(board, stubs)
     libs = sorted({rel.split("/")[1].split(".")[0] for rel in bundle.files_of(tree) if rel.startswith("lib/")})

@@ -58,13 +58,16 @@ class App:
         self.table = None
         self.playback = None
         self.menu_settings = None
-        self.log = []
+        # C-5: every applied action, kept only where a replay can be saved (a board saves none)
+        self.log = A.ActionLog() if getattr(hal, "keep_log", True) else None
         self.on_game_over = None  # called with the replay document of each finished game
         self.cpus = [None, None]  # a Driver on each seat the CPU plays (D-1)
         self.demo = False
         self.idle_since = None  # the title screen's last press (the demo starts after DEMO_IDLE_MS)
         self.demo_next = None
         self.adaptive_level = 3
+        self.lands = 0  # cards landed on a spit pile, all games (R_LAND reports)
+        self.applied = 0  # actions applied or refused, all games
         hal.display.root_group = self.menu.group
 
     # ---- screens --------------------------------------------------------------
@@ -99,7 +102,8 @@ class App:
             self.table = Table(self.width, self.height)
         self.table.set_slots(self.game.slots)
         self.t0 = now
-        self.log = []
+        if self.log is not None:
+            self.log.clear()
         self.seq.n = 0
         self.seq.priority = 0  # C-4: the first tie of every game goes to player 0
         self.seq.ties = 0
@@ -157,9 +161,9 @@ class App:
         events = self.hal.events
         while events.get_into(ev):
             if ev.pressed:
-                player, button = divmod(ev.key_number, 4)
+                player = ev.key_number >> 2  # key_number is player * 4 + button
                 if player < 2:
-                    self.press(player, button, ev.timestamp, now)
+                    self.press(player, ev.key_number & 3, ev.timestamp, now)
         self._idle(now)
         if self.screen == TABLE:
             if self.playback is not None:
@@ -240,11 +244,14 @@ class App:
     def _apply(self, now):
         seq = self.seq
         n = seq.flush(self.game)
+        self.applied += n
+        log = self.log
         for k in range(n):
             i = seq.order[k]
             p = seq.player[i]
-            t = ticks_diff(seq.t[i], self.t0)
-            self.log.append((t if t > 0 else 0, p, seq.verb[i], seq.a[i], seq.b[i]))
+            if log is not None:
+                t = ticks_diff(seq.t[i], self.t0)
+                log.append(t if t > 0 else 0, p, seq.verb[i], seq.a[i], seq.b[i])
             if seq.result[i] != A.OK:
                 self._refused(p, seq.verb[i], seq.a[i], now)
 
@@ -273,6 +280,7 @@ class App:
                 break
             kind, p, a = buf[i], buf[i + 1], buf[i + 2]
             if kind == A.R_LAND:
+                self.lands += 1
                 self.lights.flash(p, now)
                 self.hal.tone(*_T_PLAY)
             elif kind == A.R_SPIT:
@@ -334,7 +342,7 @@ class App:
 
     def replay(self):
         """The replay document of the game so far (the engine's replay format)."""
-        return document(self.options(), self.game_seed, self.log)
+        return document(self.options(), self.game_seed, self.log or ())
 
     def _banner_key(self, now):
         """A number that changes whenever the banner's words would."""

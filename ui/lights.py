@@ -66,7 +66,8 @@ class Lights:
         if game is None:
             return _DIM[self._side(i)] if self._side(i) >= 0 else 0
         if game.phase == OVER:
-            if game.winner in (0, 1) and self._side(i) in (game.winner, -1):
+            side = self._side(i)
+            if game.winner in (0, 1) and (side == game.winner or side == -1):  # no tuple per pixel
                 return _RAINBOW[(now // 90 + i) % len(_RAINBOW)]
             return 0
         left = ticks_diff(self.count_until, now)

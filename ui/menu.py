@@ -67,7 +67,8 @@ class Lines:
         self.texts = []
         for i in range(count):
             label = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF,
-                                       anchor_point=(0.0, 0.0), anchored_position=(4, top + i * step))
+                                       anchor_point=(0.0, 0.0), anchored_position=(4, top + i * step),
+                                       save_text=False)
             group.append(label)
             self.labels.append(label)
             self.texts.append(None)

@@ -57,7 +57,8 @@ class CardView:
                                        x=x + lay.cw - ss - pad + lay.suit_scale, y=y + pad + 1)
         self.suit2 = displayio.TileGrid(suit_sheet, pixel_shader=pal, tile_width=ss, tile_height=ss,
                                         x=x + lay.cw - ss - pad + lay.suit_scale, y=y + lay.ch - ss - pad + 1)
-        for tg in (self.body, self.rank, self.suit, self.suit2):
+        self.tiles = (self.body, self.rank, self.suit, self.suit2)  # made once: a shake makes no tuple
+        for tg in self.tiles:
             group.append(tg)
         self.x = x
         self.y = y
@@ -83,7 +84,7 @@ class CardView:
         dx = x - self.x
         dy = y - self.y
         if dx or dy:
-            for tg in (self.body, self.rank, self.suit, self.suit2):
+            for tg in self.tiles:
                 tg.x += dx
                 tg.y += dy
             self.x = x
@@ -103,6 +104,13 @@ def wrap(text, width):
     return "\n".join(lines)
 
 
+# The counts as text, made once (qstrs): a card play shows a new count without making a string
+_NUMBERS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16",
+            "17", "18", "19", "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31", "32",
+            "33", "34", "35", "36", "37", "38", "39", "40", "41", "42", "43", "44", "45", "46", "47", "48",
+            "49", "50", "51", "52")
+
+
 class Text:
     """A bitmap_label whose text changes only when the value does; line_chars > 0 breaks longer lines."""
 
@@ -110,7 +118,7 @@ class Text:
         self.label = bitmap_label.Label(terminalio.FONT, text=" ", color=colour,
                                         background_color=background, padding_left=2, padding_right=2,
                                         padding_top=1, padding_bottom=1, scale=scale,
-                                        anchor_point=anchor, anchored_position=(x, y))
+                                        anchor_point=anchor, anchored_position=(x, y), save_text=False)
         group.append(self.label)
         self.value = None
         self.line_chars = line_chars
@@ -123,7 +131,7 @@ class Text:
         if value is None or value == "":
             self.label.hidden = True
             return
-        text = str(value)
+        text = _NUMBERS[value] if type(value) is int and 0 <= value < 53 else str(value)
         self.label.text = wrap(text, self.line_chars) if 0 < self.line_chars < len(text) else text
         self.label.hidden = False
 

@@ -13,3 +13,16 @@ class DigitalInOut:
 
     def deinit(self):
         pass
+
+    @property
+    def direction(self):
+        return Direction.OUTPUT if self.output else Direction.INPUT
+
+    @direction.setter
+    def direction(self, value):
+        self.output = value == Direction.OUTPUT
+
+
+class Direction:
+    INPUT = 0
+    OUTPUT = 1

@@ -41,7 +41,15 @@ class Palette:
         return len(self.colors)
 
     def make_transparent(self, i):
-        self.transparent.append(i)
+        if i not in self.transparent:
+            self.transparent.append(i)
+
+    def make_opaque(self, i):
+        if i in self.transparent:
+            self.transparent.remove(i)
+
+    def is_transparent(self, i):
+        return i in self.transparent
 
 
 class TileGrid:
@@ -67,11 +75,44 @@ class TileGrid:
 
 class Group:
     def __init__(self, *, scale=1, x=0, y=0):
+        # set without the properties: a subclass (a Label) may redefine them, as displayio's C init ignores
         self.items = []
-        self.scale = scale
-        self.x = x
-        self.y = y
-        self.hidden = False
+        self._scale = scale
+        self._x = x
+        self._y = y
+        self._hidden = False
+
+    @property
+    def scale(self):
+        return self._scale
+
+    @scale.setter
+    def scale(self, value):
+        self._scale = value
+
+    @property
+    def x(self):
+        return self._x
+
+    @x.setter
+    def x(self, value):
+        self._x = value
+
+    @property
+    def y(self):
+        return self._y
+
+    @y.setter
+    def y(self, value):
+        self._y = value
+
+    @property
+    def hidden(self):
+        return self._hidden
+
+    @hidden.setter
+    def hidden(self, value):
+        self._hidden = value
 
     def append(self, item):
         self.items.append(item)

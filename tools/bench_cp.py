@@ -1,0 +1,353 @@
+"""Memory budgets on CircuitPython's own VM, from the .mpy files a board's bundle ships.
+
+    python tools/bench_cp.py [--games 50] [--board pybadge] [--json] [--no-search]
+
+The VM is CircuitPython 10.3's unix port, 32-bit, built by
+tools/circuitpython.py; the code is the board's bundle (tools/bundle.py:
+every module compiled by CircuitPython's mpy-cross), with tests/standins/ in
+place of the hardware modules. The collector is on (it collects inside calls,
+as on a board) unless a figure needs it off. Figures (docs/performance.md):
+
+- heap held after importing the engine, then the CPU players, then the UI;
+- the smallest ``-X heapsize`` (1 KB steps) in which N seeded CPU-against-CPU
+  games play to the end through the real frame loop (``ui.app.App`` on the
+  stand-in display), and that they end as on CPython (C-5);
+- that a whole such game runs within a 2048-byte and a 1536-byte pystack;
+- bytes allocated per ``apply()``, per CPU players' frame, and per
+  ``App.frame()`` (idle, and with a card play), the collector off.
+
+Exit status 1 when a budget is broken, 2 when the VM cannot be built.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+import _path
+
+import bundle
+import circuitpython
+
+KB = 1024
+BUDGETS = {"heap_needed": 40 * KB, "engine_import": 20 * KB, "apply_alloc": 0, "cpu_frame_alloc": 0,
+           "idle_frame_alloc": 0, "play_frame_alloc": 0}
+STANDINS = os.path.join(_path.ROOT, "tests", "standins")
+BOTS = ("level4", "level5")  # the demo's pair (ui/app.py DEMO_BOTS)
+
+# A whole CPU-against-CPU demo game through the App, as a board plays it: 33 ms frames on a fake clock.
+GAMES = r'''
+import gc
+import sys
+import hal.pybadge
+from ui import app as U
+
+clock = [0]
+hal.pybadge.Hal.ticks_ms = lambda self: clock[0]
+
+
+def digest(game):
+    h = 0
+    for p in range(2):
+        for pile in game.stocks[p]:
+            for i in range(pile.n):
+                h = (h * 31 + pile.buf[i]) & 0xFFFFF
+            h = (h * 31 + pile.n) & 0xFFFFF
+        for pile in (game.centre[p], game.spit[p]):
+            h = (h * 31 + pile.n) & 0xFFFFF
+        h = (h * 31 + game.scores[p]) & 0xFFFFF
+    for x in (game.phase, game.round, game.winner):
+        h = (h * 31 + x) & 0xFFFFF
+    return h
+
+
+h = hal.pybadge.Hal()
+out = []
+for seed in SEEDS:
+    app = U.App(h, settings={}, seed=seed)
+    app.start_game(clock[0], demo=True)
+    game = app.game
+    frames = 0
+    while game.phase != U.OVER and frames < 200000:
+        clock[0] += 33
+        app.frame(clock[0])
+        frames += 1
+    out.append([seed, game.phase == U.OVER, game.winner, digest(game), frames])
+    app = game = None
+    gc.collect()
+print("RESULT", out)
+'''
+
+# What importing holds, what apply() and the CPU players allocate, and one real label's text change.
+ALLOC = r"""
+import gc
+gc.collect()
+base = gc.mem_alloc()
+fig = {}
+from engine import spit, timing, controls, actions
+gc.collect()
+fig["engine_import"] = gc.mem_alloc() - base
+import engine.bots
+import engine.bots.level
+gc.collect()
+fig["bots_import"] = gc.mem_alloc() - base - fig["engine_import"]
+for name in STANDIN_NAMES:  # the hardware's stand-ins: held apart from the game's own modules
+    __import__(name)
+gc.collect()
+fig["standins_import"] = gc.mem_alloc() - base - fig["engine_import"] - fig["bots_import"]
+import hal.pybadge
+from ui import app as U
+gc.collect()
+fig["ui_import"] = gc.mem_alloc() - base - fig["engine_import"] - fig["bots_import"] - fig["standins_import"]
+
+from ui.table import Text
+import displayio
+label = Text(displayio.Group(), 10, 10, (0.0, 0.0), 0xFFFFFF)
+label.set(7)
+gc.collect()
+gc.disable()
+before = gc.mem_alloc()
+label.set(12)
+fig["label_change_alloc"] = gc.mem_alloc() - before
+gc.enable()
+label = None
+
+applies = [0, 0, 0]  # calls, bytes, most in one call
+cpu = [0, 0, 0]
+
+
+def add(row, used):
+    row[0] += 1
+    row[1] += used
+    if used > row[2]:
+        row[2] = used
+
+
+def counted(game):
+    real = game.apply
+
+    def apply(t, p, v, a=0, b=0):
+        before = gc.mem_alloc()
+        r = real(t, p, v, a, b)
+        used = gc.mem_alloc() - before
+        if game.phase == phase[0] and game.round == phase[1]:
+            add(applies, used)
+        return r
+    game.apply = apply
+
+
+from engine.bots import make
+from engine.bots.match import Match
+phase = [0, 0]
+for seed in SEEDS:
+    game = spit.Spit(seed=seed)
+    m = Match(game, (make(BOTS[0]), make(BOTS[1])), seed=seed, frame_ms=33)
+    counted(game)
+    d0, d1 = m.drivers
+    while not m.over():
+        gc.collect()
+        gc.disable()
+        phase[0] = game.phase
+        phase[1] = game.round
+        m.now += 33
+        before = gc.mem_alloc()
+        m._poll(d0, m.now)
+        m._poll(d1, m.now)
+        used = gc.mem_alloc() - before
+        if m.seq.n:
+            m.actions += m.seq.flush(game)
+        gc.enable()
+        if game.phase == phase[0] and game.round == phase[1]:
+            add(cpu, used)
+    m = game = None
+fig["applies"] = applies
+fig["cpu"] = cpu
+print("RESULT", fig)
+"""
+
+# App.frame() in a CPU-against-CPU demo, the collector off during each frame. Idle: nothing pressed,
+# applied, reported or retexted; play: a card landed and no words changed but the counts.
+FRAMES = r"""
+import gc
+import hal.pybadge
+from ui import app as U
+clock = [0]
+hal.pybadge.Hal.ticks_ms = lambda self: clock[0]
+h = hal.pybadge.Hal()
+rows = {"idle": [0, 0, 0], "play": [0, 0, 0], "other": [0, 0, 0]}
+for seed in SEEDS:
+    app = U.App(h, settings={}, seed=seed)
+    app.start_game(clock[0], demo=True)
+    game = app.game
+    c0, c1 = app.clusters
+    n = 0
+    after = 0  # frames after the game's end: the winner's lights, the result on the table
+    while after < 90 and n < 100000:
+        clock[0] += 33
+        n += 1
+        after += game.phase == U.OVER
+        state = (game.phase, game.round, app.lands, app.applied, app.banner_key, app.info_key,
+                 c0.cursor, c1.cursor, app.said)
+        gc.collect()
+        gc.disable()
+        before = gc.mem_alloc()
+        app.frame(clock[0])
+        used = gc.mem_alloc() - before
+        gc.enable()
+        same = state[:2] == (game.phase, game.round) and state[4:6] == (app.banner_key, app.info_key) \
+            and state[8] == app.said
+        if same and state[2:4] == (app.lands, app.applied) and state[6:8] == (c0.cursor, c1.cursor):
+            kind = "idle"
+        elif same and app.lands > state[2]:
+            kind = "play"
+        else:
+            kind = "other"
+        row = rows[kind]
+        row[0] += 1
+        row[1] += used
+        if used > row[2]:
+            row[2] = used
+    app = game = None
+    gc.collect()
+print("RESULT", rows)
+"""
+
+
+def prepare(board, work):
+    """Build the board's .mpy bundle in work; (bins, the VM's import path, the same with a stand-in label).
+
+    The first path finds the bundle's own libraries before the stand-ins (the
+    real bitmap_label and neopixel); the second puts the stand-in of
+    adafruit_display_text first, whose text changes allocate nothing, so that
+    a frame's figure counts the game's bytes and not the label library's.
+    """
+    bins = circuitpython.binaries()
+    tree = os.path.join(work, board)
+    bundle.build(board, tree, mpy_cross=bins["mpy-cross"])
+    labels = os.path.join(work, "labels")
+    shutil.copytree(os.path.join(STANDINS, "adafruit_display_text"), os.path.join(labels, "adafruit_display_text"))
+    lib = os.path.join(tree, "lib")
+    return bins, [tree, lib, STANDINS], [tree, labels, lib, STANDINS]
+
+
+def standin_names():
+    """The hardware modules tests/standins/ stands in for (the label library aside)."""
+    return sorted(n[:-3] for n in os.listdir(STANDINS) if n.endswith(".py") and n != "_sim.py") + ["_sim"]
+
+
+def guest(binary, program, path, heap, **params):
+    """Run program on the VM with params as globals; (its RESULT value or None, the output)."""
+    head = "".join("%s = %r\n" % kv for kv in sorted(params.items()))
+    done = circuitpython.run(binary, head + program, path=path, heap=heap)
+    for line in reversed(done.stdout.splitlines()):
+        if line.startswith("RESULT "):
+            return eval(line[7:], {"__builtins__": {}}, {"true": True, "false": False}), done
+    return None, done
+
+
+def cpython_games(seeds):
+    """[seed, over, winner, digest, frames] of the same demo games on CPython (C-5), on the headless screen."""
+    import subprocess
+
+    head = "import sys\nsys.path[:0] = %r\nSEEDS = %r\n" % ([STANDINS, _path.ROOT], list(seeds))
+    done = subprocess.run([sys.executable, "-c", head + GAMES], capture_output=True, text=True,
+                          cwd=tempfile.gettempdir())
+    for line in reversed(done.stdout.splitlines()):
+        if line.startswith("RESULT "):
+            return eval(line[7:], {"__builtins__": {}})
+    raise RuntimeError("the games on CPython failed:\n" + done.stderr[-3000:])
+
+
+def plays(bins, path, kb, seeds, vm="micropython"):
+    """True when every game of seeds plays to the end in a kb KB heap on that VM."""
+    result, _ = guest(bins[vm], GAMES, path, "%dk" % kb, SEEDS=list(seeds))
+    return result is not None and all(r[1] for r in result)
+
+
+def smallest_heap(bins, path, seeds, low=16, high=128):
+    """The smallest heap in KB (1 KB steps) in which the games all play out; None if not even in high."""
+    if not plays(bins, path, high, seeds):
+        return None
+    while high - low > 1:
+        mid = (low + high) // 2
+        if plays(bins, path, mid, seeds):
+            high = mid
+        else:
+            low = mid
+    return high
+
+
+def measure(games=50, board="pybadge", search=True):
+    """Every figure, as a dict (see the module's docstring)."""
+    seeds = list(range(1, games + 1))
+    work = tempfile.mkdtemp(prefix="spit-benchcp-")
+    try:
+        bins, path, label_path = prepare(board, work)
+        fig = {"games": games, "board": board}
+        few = seeds[:min(games, 5)]
+        alloc, done = guest(bins["micropython"], ALLOC, path, "512k", SEEDS=few, BOTS=list(BOTS),
+                            STANDIN_NAMES=standin_names())
+        if alloc is None:
+            raise RuntimeError("the allocation guest failed:\n" + done.stdout[-3000:] + done.stderr[-3000:])
+        for k in ("engine_import", "bots_import", "standins_import", "ui_import", "label_change_alloc"):
+            fig[k] = alloc[k]
+        fig["apply_calls"], _, fig["apply_alloc"] = alloc["applies"]
+        fig["cpu_frames"], _, fig["cpu_frame_alloc"] = alloc["cpu"]
+        rows, done = guest(bins["micropython"], FRAMES, label_path, "512k", SEEDS=few)
+        if rows is None:
+            raise RuntimeError("the frames guest failed:\n" + done.stdout[-3000:] + done.stderr[-3000:])
+        for kind in ("idle", "play", "other"):
+            fig[kind + "_frames"], _, fig[kind + "_frame_alloc"] = rows[kind]
+        result, done = guest(bins["micropython"], GAMES, path, "256k", SEEDS=seeds)
+        if result is None:
+            raise RuntimeError("the games guest failed:\n" + done.stdout[-3000:] + done.stderr[-3000:])
+        fig["all_over"] = all(r[1] for r in result)
+        fig["same_as_cpython"] = result == cpython_games(seeds)
+        fig["frames_played"] = sum(r[4] for r in result)
+        for vm, key in (("micropython-pystack", "pystack_2048"), ("micropython-pystack1536", "pystack_1536")):
+            res, done = guest(bins[vm], GAMES, path, "256k", SEEDS=seeds[:1])
+            fig[key] = bool(res and res[0][1])
+            if not fig[key]:
+                fig[key + "_error"] = (done.stdout + done.stderr).strip().splitlines()[-1:]
+        fig["heap_needed"] = smallest_heap(bins, path, seeds) * KB if search else None
+        fig["broken"] = broken(fig)
+        return fig
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def broken(fig):
+    """The names of the budgets fig breaks (and of the checks that failed)."""
+    out = [k for k, most in sorted(BUDGETS.items()) if fig.get(k) is not None and fig[k] > most]
+    for k in ("all_over", "same_as_cpython", "pystack_2048", "pystack_1536"):
+        if not fig.get(k):
+            out.append(k)
+    return out
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=50, help="seeded games (default 50)")
+    parser.add_argument("--board", default="pybadge", help="the bundle to measure (default pybadge)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--no-search", action="store_true", help="skip the smallest-heap search")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    try:
+        fig = measure(args.games, args.board, not args.no_search)
+    except circuitpython.Unavailable as e:
+        print("bench_cp: %s" % e, file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(fig, indent=1, sort_keys=True))
+    else:
+        for k in sorted(fig):
+            print("%-24s %s" % (k, fig[k]))
+    return 1 if fig["broken"] else 0
+
+
+if __name__ == "__main__":
+    _path.run(lambda: main())

@@ -1,0 +1,230 @@
+"""CircuitPython's own mpy-cross and 32-bit unix VM, built once into a cache folder the repository ignores.
+
+    python tools/circuitpython.py [--print] [--rebuild]
+
+Builds, offline, from ``../shared/circuitpython-kit/`` beside the project
+(CircuitPython 10.3's source, packed), or from a CircuitPython source tree
+named by ``SPIT_CIRCUITPYTHON_SRC`` (a clone of adafruit/circuitpython at the
+commit the kit's README names, with ``tools/huffman`` checked out):
+
+- ``mpy-cross``: CircuitPython's compiler (mpy v6.3; files start with ``C``);
+- ``micropython``: the unix port as a 32-bit VM (pointers and small ints as
+  on a board) with the real collector and ``-X heapsize=...``;
+- ``micropython-pystack`` and ``micropython-pystack1536``: the same with
+  CircuitPython's pystack of 2048 bytes (the CircuitPython 10 default) and
+  1536 bytes (SAMD21 boards).
+
+The binaries go to ``.cache/circuitpython/<version>/bin/`` (or
+``$SPIT_CIRCUITPYTHON_CACHE``); a second call finds them there. The build needs
+``gcc -m32`` (Debian's ``gcc-multilib``): without it, or without a source,
+``binaries()`` raises ``Unavailable`` with one line saying what to install,
+and this command prints that line and exits with status 2.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+
+import _path
+
+ROOT = _path.ROOT
+KIT = os.path.join(os.path.dirname(ROOT), "shared", "circuitpython-kit")
+VARIANTS = os.path.join(ROOT, "tools", "cp-variants")
+NAMES = ("mpy-cross", "micropython", "micropython-pystack", "micropython-pystack1536")
+MPY_HEADER = b"C\x06"  # CircuitPython's .mpy: 'C', mpy version 6 (MicroPython's start with 'M')
+STEP_TIMEOUT = 900  # seconds for each make
+
+
+class Unavailable(Exception):
+    """The VM cannot be had here; str() is one line saying why and what to do."""
+
+
+def _kit():
+    return os.environ.get("SPIT_CIRCUITPYTHON_KIT") or KIT
+
+
+def _cache():
+    return os.environ.get("SPIT_CIRCUITPYTHON_CACHE") or os.path.join(ROOT, ".cache", "circuitpython")
+
+
+def source():
+    """(kind, path, version): the kit or the source tree the binaries are built from; Unavailable if none."""
+    tree = os.environ.get("SPIT_CIRCUITPYTHON_SRC")
+    if tree:
+        if not os.path.isfile(os.path.join(tree, "py", "persistentcode.c")):
+            raise Unavailable("SPIT_CIRCUITPYTHON_SRC=%s is not a CircuitPython source tree" % tree)
+        done = subprocess.run(["git", "-C", tree, "describe", "--tags", "--always", "--dirty"],
+                              capture_output=True, text=True)
+        version = done.stdout.strip() if done.returncode == 0 else "source"
+        return "tree", os.path.abspath(tree), version
+    kit = _kit()
+    packed = os.path.join(kit, "circuitpython-src.tar.xz")
+    if not os.path.isfile(packed):
+        raise Unavailable("no CircuitPython source: neither %s nor SPIT_CIRCUITPYTHON_SRC "
+                          "(see the kit's README for the upstream commit)" % packed)
+    with open(os.path.join(kit, "VERSION"), encoding="utf-8") as f:
+        version = f.readline().strip()
+    with open(packed, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()[:12]
+    return "kit", kit, version + "-" + digest
+
+
+def check_m32():
+    """Unavailable unless gcc can link a 32-bit program."""
+    with tempfile.TemporaryDirectory(prefix="spit-m32-") as tmp:
+        src = os.path.join(tmp, "t.c")
+        with open(src, "w", encoding="utf-8") as f:
+            f.write("int main(void) { return 0; }\n")
+        try:
+            done = subprocess.run(["gcc", "-m32", src, "-o", os.path.join(tmp, "t")], capture_output=True)
+        except OSError:
+            raise Unavailable("no gcc: install gcc and gcc-multilib (apt-get install gcc-multilib)") from None
+        if done.returncode != 0:
+            raise Unavailable("gcc -m32 cannot link: install gcc-multilib (apt-get install gcc-multilib)")
+
+
+def binaries(rebuild=False, log=None):
+    """{name: path} of the four binaries, building them first if the cache lacks them; Unavailable if it cannot."""
+    kind, where, version = source()
+    home = os.path.join(_cache(), version.replace(os.sep, "_"))
+    bins = {name: os.path.join(home, "bin", name) for name in NAMES}
+    stamp = os.path.join(home, "built.json")
+    if not rebuild and os.path.isfile(stamp) and all(os.access(p, os.X_OK) for p in bins.values()):
+        return bins
+    check_m32()
+    os.makedirs(home, exist_ok=True)
+    with _Lock(os.path.join(home, ".lock")):
+        if not rebuild and os.path.isfile(stamp) and all(os.access(p, os.X_OK) for p in bins.values()):
+            return bins  # another process built them meanwhile
+        _build(kind, where, version, home, log or (lambda line: None))
+        with open(stamp + ".tmp", "w", encoding="utf-8") as f:
+            json.dump({"source": kind, "from": where, "version": version}, f)
+        os.replace(stamp + ".tmp", stamp)
+    return bins
+
+
+class _Lock:
+    """An exclusive lock on a file, so two test runs never build into one folder at once."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def __enter__(self):
+        import fcntl
+
+        self.f = open(self.path, "w")
+        fcntl.flock(self.f, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+
+
+def _build(kind, where, version, home, log):
+    """Build the four binaries into home/bin from the kit or a source tree."""
+    work = os.path.join(home, "src")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    variants = os.path.join(where, "variants") if kind == "kit" else VARIANTS
+    env = dict(os.environ)
+    if kind == "kit":
+        log("unpacking %s" % os.path.join(where, "circuitpython-src.tar.xz"))
+        with tarfile.open(os.path.join(where, "circuitpython-src.tar.xz")) as tar:
+            tar.extractall(work, filter="data") if hasattr(tarfile, "data_filter") else tar.extractall(work)
+        tree = os.path.join(work, "circuitpython")
+        env["CP_VERSION"] = version.rsplit("-", 1)[0]
+        env["PATH"] = _git_shim(work, env["CP_VERSION"]) + os.pathsep + env["PATH"]
+    else:
+        tree = where
+    shutil.copytree(variants, os.path.join(work, "variants"), ignore=shutil.ignore_patterns("*.md"))
+    small = os.path.join(work, "variants", "cp32pystack1536")
+    shutil.copytree(os.path.join(work, "variants", "cp32pystack"), small)
+    with open(os.path.join(small, "mpconfigvariant.h"), "r+", encoding="utf-8") as f:
+        text = f.read()
+        f.seek(0)
+        f.write("#define CIRCUITPY_PYSTACK_SIZE (1536)  // SAMD21 boards\n" + text)
+    out = os.path.join(home, "bin")
+    os.makedirs(out, exist_ok=True)
+    jobs = os.environ.get("JOBS", str(min(4, os.cpu_count() or 1)))
+    builds = os.path.join(work, "build")
+    _make(log, env, "mpy-cross", "-C", os.path.join(tree, "mpy-cross"), "BUILD=" + builds + "/mpy-cross",
+          "-j" + jobs)
+    shutil.copy2(os.path.join(builds, "mpy-cross", "mpy-cross"), os.path.join(out, "mpy-cross"))
+    for variant, name in (("cp32", "micropython"), ("cp32pystack", "micropython-pystack"),
+                          ("cp32pystack1536", "micropython-pystack1536")):
+        _make(log, env, name, "-C", os.path.join(tree, "ports", "unix"),
+              "VARIANT_DIR=" + os.path.join(work, "variants", variant), "BUILD=" + builds + "/" + variant,
+              "-j" + jobs)
+        shutil.copy2(os.path.join(builds, variant, "micropython"), os.path.join(out, name))
+
+
+def _git_shim(work, version):
+    """A folder with a stand-in git that answers py/version.py as a clean checkout of the kit's commit."""
+    shim = os.path.join(work, "shim")
+    os.makedirs(shim, exist_ok=True)
+    commit = version.rsplit("-g", 1)[-1] if "-g" in version else "unknown"
+    path = os.path.join(shim, "git")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write('#!/bin/sh\ncase "$1" in rev-parse) echo %s ;; diff|diff-index) exit 0 ;; *) exit 128 ;; esac\n'
+                % commit)
+    os.chmod(path, 0o755)
+    return shim
+
+
+def _make(log, env, name, *args):
+    log("building %s ..." % name)
+    try:
+        done = subprocess.run(["make"] + list(args), env=env, capture_output=True, text=True,
+                              timeout=STEP_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise Unavailable("building %s took over %d s" % (name, STEP_TIMEOUT)) from None
+    except OSError as e:
+        raise Unavailable("cannot run make: %s" % e) from None
+    if done.returncode != 0:
+        tail = (done.stdout + done.stderr).strip().splitlines()[-15:]
+        raise Unavailable("building %s failed: %s" % (name, " | ".join(tail)))
+
+
+def run(binary, program, path=(), heap="40k", timeout=600, cwd=None):
+    """Run program (source text) on a VM binary with the folders of path first on sys.path; CompletedProcess.
+
+    MICROPYPATH sets the import path (the unix port's equivalent of a board's
+    / and /lib); the program goes in as a file so tracebacks name its lines.
+    """
+    with tempfile.TemporaryDirectory(prefix="spit-cpvm-") as tmp:
+        main = os.path.join(tmp, "main.py")
+        with open(main, "w", encoding="utf-8") as f:
+            f.write(program)
+        env = dict(os.environ, MICROPYPATH=os.pathsep.join(list(path) + [".frozen"]))
+        return subprocess.run([binary, "-X", "heapsize=" + heap, main], capture_output=True, text=True,
+                              env=env, timeout=timeout, cwd=cwd or tmp)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--print", action="store_true", help="only print where the binaries are (JSON)")
+    parser.add_argument("--rebuild", action="store_true", help="build again even if the cache has them")
+    args = parser.parse_args(argv)
+    try:
+        bins = binaries(args.rebuild, log=lambda line: print(line, file=sys.stderr))
+    except Unavailable as e:
+        print("circuitpython: %s" % e, file=sys.stderr)
+        return 2
+    if args.print:
+        print(json.dumps(bins, indent=1, sort_keys=True))
+        return 0
+    for name in NAMES:
+        print("%-24s %s" % (name, bins[name]))
+    done = subprocess.run([bins["mpy-cross"], "--version"], capture_output=True, text=True)
+    print(done.stdout.strip())
+    return 0
+
+
+if __name__ == "__main__":
+    _path.run(lambda: main())
