@@ -28,6 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 import _path  # noqa: F401
 import boardinfo
 import bundle
+from hal.files import write_atomic
 
 API_CODES = ("attr-defined", "call-arg", "name-defined", "import-not-found", "import-untyped",
              "valid-type")
@@ -59,9 +60,7 @@ def board_stub(board, folder):
         text = f.read()
     text = text.replace("displayio.Display", "busdisplay.BusDisplay")
     text = text.replace("# Imports\n", "# Imports\nimport busdisplay\n", 1)
-    os.makedirs(os.path.join(folder, "board"), exist_ok=True)
-    with open(os.path.join(folder, "board", "__init__.pyi"), "w", encoding="utf-8") as f:
-        f.write(text)
+    write_atomic(os.path.join(folder, "board", "__init__.pyi"), text, "stub")
 
 
 def targets(tree):
@@ -79,10 +78,9 @@ def prepare(board, work, tree=None):
     board_stub(board, stubs)
     libs = sorted({rel.split("/")[1].split(".")[0] for rel in bundle.files_of(tree) if rel.startswith("lib/")})
     config = os.path.join(work, "mypy.ini")
-    with open(config, "w", encoding="utf-8") as f:
-        f.write(CONFIG.format(stubs=stubs, lib=os.path.join(tree, "lib"),
-                              cache=os.path.join(work, "cache"),
-                              libs=",".join(n + "," + n + ".*" for n in libs) or "none"))
+    write_atomic(config, CONFIG.format(stubs=stubs, lib=os.path.join(tree, "lib"),
+                                       cache=os.path.join(work, "cache"),
+                                       libs=",".join(n + "," + n + ".*" for n in libs) or "none"), "mypy config")
     return tree, config
 
 
