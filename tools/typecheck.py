@@ -14,7 +14,7 @@ the installed package, without changing it). The stubs still give
 ``board.DISPLAY`` the type ``displayio.Display``, which CircuitPython 9 renamed
 ``busdisplay.BusDisplay``; the copy says so. A misspelled pin, a keypad
 argument that does not exist, or a call CircuitPython's API does not allow
-fails the check. Exit status 1 when any board fails.
+fails the check. Exit status 1 when any board fails, 2 when a file cannot be written.
 """
 
 import argparse
@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 import _path  # noqa: F401
 import boardinfo
 import bundle
-from hal.files import write_atomic
+from hal.files import WriteError, write_atomic
 
 API_CODES = ("attr-defined", "call-arg", "name-defined", "import-not-found", "import-untyped",
              "valid-type")
@@ -130,9 +130,13 @@ def main(argv=None):
     parser.add_argument("--cache", metavar="DIR", help="mypy's cache folder, one per board below it")
     args = parser.parse_args(argv)
     boards = [boardinfo.board_id(b) for b in args.boards] or list(boardinfo.BOARDS)
-    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
-        results = list(pool.map(
-            lambda b: check(b, cache=os.path.join(args.cache, b) if args.cache else None), boards))
+    try:
+        with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+            results = list(pool.map(
+                lambda b: check(b, cache=os.path.join(args.cache, b) if args.cache else None), boards))
+    except WriteError as e:
+        print("typecheck: %s" % e, file=sys.stderr)
+        return 2
     failed = 0
     for board, errors, output, seconds in results:
         print("%-22s %s (%.1f s)" % (board, "FAILED" if errors else "ok", seconds))

@@ -5,7 +5,9 @@
     python3 code.py --headless --script S.json --screenshot OUT.png [--frames DIR]
     python3 code.py --replay GAME.json [--headless --screenshot OUT.png]
 
-Bad input gets one line naming the problem and exit status 2.
+Bad input gets one line naming the problem and exit status 2. Every output
+path is checked before any work starts, and every file is written atomically
+(hal/files.py): a failed write is one line and exit status 2, the old file whole.
 """
 
 import argparse
@@ -36,12 +38,14 @@ def parser():
     p.add_argument("--headless", action="store_true", help="no window: render in memory (tests, screenshots)")
     p.add_argument("--seed", type=whole_number, help="deal seed (default: from the clock; 1 when headless)")
     p.add_argument("--script", metavar="FILE", help="headless: scripted button presses (docs/scripts.md)")
-    p.add_argument("--screenshot", metavar="PNG", help="headless: write the last frame here")
+    p.add_argument("--screenshot", metavar="PNG", help="headless: write the last frame here (a .png name)")
     p.add_argument("--frames", metavar="DIR", help="headless: write every frame here as PNG")
     p.add_argument("--zoom", type=int, choices=(1, 2, 3, 4), default=1,
                    help="headless: enlarge the screenshot N times, pixel for pixel (default 1)")
     p.add_argument("--replay", metavar="FILE", help="play a saved game back (docs/replay-format.md)")
-    p.add_argument("--save-replay", metavar="FILE", help="write each finished game's replay here")
+    p.add_argument("--save-replay", metavar="FILE",
+                   help="write the first finished game's replay here, later ones of the session to "
+                        "FILE-2.json, FILE-3.json, ... (the first name not taken)")
     p.add_argument("--size", choices=sorted(SIZES), default="160x128", help="screen size (default 160x128)")
     p.add_argument("--scale", type=int, choices=(2, 3, 4, 5), default=4, help="window scale (default 4)")
     return p
@@ -117,9 +121,9 @@ def check_outputs(args):
 
     try:
         if args.screenshot:
+            check_writable(args.screenshot, "--screenshot")
             if os.path.splitext(args.screenshot)[1].lower() != ".png":
                 return "--screenshot %s: the picture is a PNG, so its name must end in .png" % args.screenshot
-            check_writable(args.screenshot, "--screenshot")
         if args.frames:
             if os.path.exists(args.frames) and not os.path.isdir(args.frames):
                 return "--frames %s: is a file, not a folder" % args.frames
