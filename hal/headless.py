@@ -132,15 +132,19 @@ class FrameDisplay(busdisplay.BusDisplay):
         try:
             pygame.image.save(image, out, "png")
         except pygame.error as e:
-            raise files.WriteError("the PNG could not be made (%s)" % e) from None
+            raise files.WriteError("the PNG could not be made: %s" % e) from None
         data = out.getvalue()
         if not data.startswith(b"\x89PNG\r\n\x1a\n"):
-            raise files.WriteError("the PNG could not be made (%d bytes out)" % len(data))
+            raise files.WriteError("the PNG could not be made: %d bytes came out" % len(data))
         return data
 
     def screenshot(self, path, zoom=1):
         """Write the current frame to path as an RGB888 PNG (atomically: WriteError, old file intact)."""
-        files.write_atomic(path, self.png(zoom), "picture")
+        try:
+            data = self.png(zoom)
+        except files.WriteError as e:
+            raise files.WriteError("picture %s: not written (%s)" % (path, e)) from None
+        files.write_atomic(path, data, "picture")
 
 
 class Event(keypad.Event):

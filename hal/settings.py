@@ -37,11 +37,11 @@ def notice(message):
 class Guarded:
     """A file the game keeps: written only when it was missing, or read and understood."""
 
-    def __init__(self, path, what):
+    def __init__(self, path, what, meanwhile):
         self.path = path
         self.what = what
+        self.meanwhile = meanwhile  # what the game does while the file is kept
         self.kept = False  # True: the file is left as it is for the rest of the session
-        self.failed = False  # True once a write failed (the old file is intact)
 
     def read(self):
         """The file's bytes; None when there is none; raises OSError (one line) when it cannot be read."""
@@ -53,11 +53,11 @@ class Guarded:
             pass  # read_regular names the problem
         return files.read_regular(self.path, LIMIT, "%s file" % self.what)
 
-    def keep(self, why):
-        """Leave the file as it is for this session, with one notice."""
+    def keep(self, why, error=None):
+        """Leave the file as it is for this session, with one notice (why it is, or the OSError that says)."""
         self.kept = True
-        notice("%s file %s %s: kept as it is, using the defaults (nothing is saved over it)"
-               % (self.what, self.path, why))
+        problem = _first_line(error) if error is not None else "%s file %s %s" % (self.what, self.path, why)
+        notice("%s: kept as it is, nothing is saved over it; %s" % (problem, self.meanwhile))
 
     def write(self, data):
         """Replace the file by data atomically; True, or False with one notice."""
@@ -72,7 +72,6 @@ class Guarded:
         try:
             files.write_atomic(self.path, data, "%s file" % self.what)
         except files.WriteError as e:
-            self.failed = True
             notice(str(e))
             return False
         return True
@@ -82,7 +81,7 @@ class SettingsFile(Guarded):
     """settings.json: load() gives the stored dict, save() stores one, keeping keys it does not know."""
 
     def __init__(self, path):
-        super().__init__(path, "settings")
+        super().__init__(path, "settings", "the game runs on its defaults")
         self.held = {}  # what the file holds (or will, once saved)
 
     def load(self):
@@ -92,7 +91,7 @@ class SettingsFile(Guarded):
         try:
             data = self.read()
         except OSError as e:
-            self.keep("cannot be read (%s)" % _first_line(e))
+            self.keep(None, e)
             return {}
         if data is None:
             notice("no settings file yet at %s, using the defaults" % self.path)
@@ -138,7 +137,7 @@ class StatsFile(Guarded):
     """stats.nvm: the bytes of a hal/nvmstore.py Store, read into it at start and written back whole."""
 
     def __init__(self, path):
-        super().__init__(path, "statistics")
+        super().__init__(path, "statistics", "this session's games are counted in memory only")
 
     def load(self, store):
         """Fill store.nvm from the file and read it; False (the file kept, one notice) when not understood."""
@@ -146,10 +145,10 @@ class StatsFile(Guarded):
         try:
             data = self.read()
         except OSError as e:
-            self.keep("cannot be read (%s)" % _first_line(e))
+            self.keep(None, e)
             return False
-        if not data or not any(data):
-            return True  # none yet, or blank: nothing to lose
+        if not data or data.strip(b"\0") == b"" or data.strip(b"\xff") == b"":
+            return True  # none yet, or blank memory: nothing to lose
         if len(data) != size:
             self.keep("is %d bytes, not %d" % (len(data), size))
             return False
