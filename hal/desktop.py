@@ -17,7 +17,8 @@ every held key is released. Closing the window makes ``poll()`` return False.
 Tones play through pygame.mixer when it opens, one at a time like a board's
 speaker; without audio they are silently skipped. Settings live in
 ``$XDG_CONFIG_HOME/spit/settings.json`` (``~/.config/spit/settings.json``),
-the statistics beside it in ``stats.nvm`` (hal/nvmstore.py's record).
+the statistics beside it in ``stats.nvm`` (hal/nvmstore.py's record); a file
+that cannot be read is kept as it is (hal/settings.py).
 With no screen to open a window on, ``Hal()`` raises ``hal.NoDisplay``.
 """
 
@@ -84,10 +85,8 @@ class Hal(headless.Hal):
         pygame.display.set_caption("Spit")
         super().__init__(width, height, settings_path=settings_path or _settings.default_path())
         self.stats_path = os.path.join(os.path.dirname(self.settings_path), "stats.nvm")
-        saved = _settings.load_bytes(self.stats_path)
-        if saved:
-            self.nvm[:] = saved[:len(self.nvm)].ljust(len(self.nvm), b"\0")
-            self._stats.load()
+        self._stats_file = _settings.StatsFile(self.stats_path)
+        self._stats_file.load(self._stats)  # a file it cannot read is kept, and the games are counted in memory
         self.scale = scale
         self.window = window
         self._frame = pygame.image.frombuffer(self.display.rgb, (width, height), "RGB")
@@ -209,9 +208,8 @@ class Hal(headless.Hal):
         return pygame.mixer.Sound(buffer=wave)
 
     def record_game(self, mode, level, won, ms):
-        """Count a finished game; the statistics live in stats.nvm beside settings.json."""
-        return super().record_game(mode, level, won, ms) and _settings.save_bytes(
-            self.stats_path, bytes(self.nvm), "statistics")
+        """Count a finished game; the statistics live in stats.nvm beside settings.json (never over a bad one)."""
+        return super().record_game(mode, level, won, ms) and self._stats_file.save(self._stats)
 
     def deinit(self):
         """Release the display and close the window and the audio."""

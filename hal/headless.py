@@ -30,6 +30,7 @@ import keypad  # noqa: E402
 from adafruit_ticks import ticks_add  # noqa: E402
 from displayio._area import Area  # noqa: E402  (Blinka's own; BusDisplay hands us these)
 
+from hal import files  # noqa: E402
 from hal import settings as _settings  # noqa: E402
 from hal.nvmstore import Store  # noqa: E402
 
@@ -117,13 +118,33 @@ class FrameDisplay(busdisplay.BusDisplay):
         at = 3 * (y * self._core.width + x)
         return tuple(self.rgb[at:at + 3])
 
-    def screenshot(self, path):
-        """Write the current frame to path as an RGB888 PNG."""
+    def png(self, zoom=1):
+        """The current frame as the bytes of an RGB888 PNG, each pixel zoom x zoom."""
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import io
+
         import pygame
 
         image = pygame.image.frombuffer(bytes(self.rgb), (self.width, self.height), "RGB")
-        pygame.image.save(image, path)
+        if zoom > 1:
+            image = pygame.transform.scale(image, (self.width * zoom, self.height * zoom))
+        out = io.BytesIO()
+        try:
+            pygame.image.save(image, out, "png")
+        except pygame.error as e:
+            raise files.WriteError("the PNG could not be made: %s" % e) from None
+        data = out.getvalue()
+        if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+            raise files.WriteError("the PNG could not be made: %d bytes came out" % len(data))
+        return data
+
+    def screenshot(self, path, zoom=1):
+        """Write the current frame to path as an RGB888 PNG (atomically: WriteError, old file intact)."""
+        try:
+            data = self.png(zoom)
+        except files.WriteError as e:
+            raise files.WriteError("picture %s: not written (%s)" % (path, e)) from None
+        files.write_atomic(path, data, "picture")
 
 
 class Event(keypad.Event):
@@ -233,6 +254,7 @@ class Hal:
         self.sound = True
         self.tones = []
         self.settings_path = settings_path
+        self._settings = _settings.SettingsFile(settings_path) if settings_path else None
         self._stored = "{}"  # the settings without a file, as JSON text
         self.nvm = bytearray(256)  # the statistics, kept as a PyBadge keeps them in nvm
         self._stats = Store(self.nvm)
@@ -263,17 +285,23 @@ class Hal:
             self.tones.append((self._now, frequency_hz, duration_ms))
 
     def load_settings(self):
-        """The stored settings dict ({} when none)."""
-        if self.settings_path is None:
+        """The stored settings dict ({} when none; a file that cannot be understood is kept, see hal/settings.py)."""
+        if self._settings is None:
             return json.loads(self._stored)
-        return _settings.load(self.settings_path)
+        return self._settings.load()
 
     def save_settings(self, settings):
-        """Store settings; True when done, False (with a notice on stderr) when not."""
-        if self.settings_path is None:
-            self._stored = json.dumps(settings)
+        """Store settings, keeping keys the game does not know; True when done, False (one notice) when not."""
+        if self._settings is None:
+            stored = json.loads(self._stored)
+            stored.update(settings)
+            self._stored = json.dumps(stored)
             return True
-        return _settings.save(self.settings_path, settings)
+        return self._settings.save(settings)
+
+    def notice(self, message):
+        """Tell the user something on one line (standard error)."""
+        _settings.notice(message)
 
     def record_game(self, mode, level, won, ms):
         """Count a finished game in the statistics (hal/nvmstore.py); True when stored."""

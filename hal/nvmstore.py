@@ -76,6 +76,7 @@ class Store:
         self.stats = {}  # (mode, level) -> [played, won, best tenths of a second]
         self.seq = 0
         self.current = -1  # slot holding the newest good record, -1 when none
+        self.damaged = False  # the newest good record's payload could not be decoded
         self.load()
 
     # ---- reading ----------------------------------------------------------------
@@ -92,6 +93,7 @@ class Store:
         self.seq = best_seq
         self.settings = {}
         self.stats = {}
+        self.damaged = False
         if best >= 0:
             raw = self.nvm[best * self.slot:(best + 1) * self.slot]
             try:
@@ -99,6 +101,7 @@ class Store:
             except (IndexError, ValueError):
                 self.settings = {}  # a good checksum on a payload of another version's layout
                 self.stats = {}
+                self.damaged = True
         return self.settings
 
     def _check(self, k):

@@ -1,16 +1,22 @@
-"""Settings kept in a small JSON file, for the desktop and headless targets.
+"""The settings and statistics files of the desktop and headless targets: nothing saved is ever lost.
 
-Reading never fails: a missing or unreadable file, or one that is not a JSON
-object, gives ``{}`` and a one-line notice on standard error. Writing goes to
-a temporary file in the same folder that then replaces the old one, so an
-interrupted write leaves the previous file whole; a failed write is a notice
-too, never an exception.
+``settings.json`` is a JSON object (a UTF-8 byte-order mark is accepted);
+``stats.nvm`` is hal/nvmstore.py's record. A file that is there but cannot be
+read or understood is kept as it is: one line on standard error says so, the
+game runs on defaults in memory, and that file is never written in this
+session. Saving keeps the keys this version does not know, writes through a
+symbolic link and goes through ``hal.files.write_atomic``, so a failed write
+leaves the old file whole. A file that cannot be written at all (read-only, a
+folder that cannot take it) is left alone after one notice.
 """
 
 import json
 import os
 import sys
-import tempfile
+
+from hal import files
+
+LIMIT = 1024 * 1024  # a settings or statistics file larger than this is not ours
 
 
 def default_path():
@@ -25,68 +31,171 @@ def default_path():
 
 def notice(message):
     """One line on standard error."""
-    print("spit: " + message, file=sys.stderr)
+    print("spit: " + " ".join(str(message).split()), file=sys.stderr)
 
 
-def load(path):
-    """The settings stored at path, or {} (with a notice) when there are none or they are unreadable."""
-    try:
-        with open(path, "rb") as f:
-            data = json.loads(f.read().decode("utf-8"))
-    except FileNotFoundError:
-        notice("no settings file yet at %s, using the defaults" % path)
-        return {}
-    except (OSError, ValueError) as e:  # ValueError: bad UTF-8 or bad JSON
-        notice("settings file %s unreadable (%s), using the defaults" % (path, _first_line(e)))
-        return {}
-    if not isinstance(data, dict):
-        notice("settings file %s holds a %s, not an object, using the defaults"
-               % (path, type(data).__name__))
-        return {}
-    return data
+class Guarded:
+    """A file the game keeps: written only when it was missing, or read and understood."""
 
+    def __init__(self, path, what, meanwhile):
+        self.path = path
+        self.what = what
+        self.meanwhile = meanwhile  # what the game does while the file is kept
+        self.kept = False  # True: the file is left as it is for the rest of the session
 
-def save(path, settings):
-    """Store settings (a dict of JSON values) at path; True when done, False (with a notice) when not.
+    def read(self):
+        """The file's bytes; None when there is none; raises OSError (one line) when it cannot be read."""
+        try:
+            os.stat(self.path)
+        except FileNotFoundError:
+            return None
+        except OSError:
+            pass  # read_regular names the problem
+        return files.read_regular(self.path, LIMIT, "%s file" % self.what)
 
-    A dict that JSON cannot hold raises TypeError or ValueError before any file is touched.
-    """
-    text = json.dumps(settings, sort_keys=True, indent=1) + "\n"
-    return save_bytes(path, text.encode("utf-8"), "settings")
+    def keep(self, why, error=None):
+        """Leave the file as it is for this session, with one notice (why it is, or the OSError that says)."""
+        self.kept = True
+        problem = _first_line(error) if error is not None else "%s file %s %s" % (self.what, self.path, why)
+        notice("%s: kept as it is, nothing is saved over it; %s" % (problem, self.meanwhile))
 
-
-def load_bytes(path):
-    """The bytes of the file at path, or None when it cannot be read."""
-    try:
-        with open(path, "rb") as f:
-            return f.read()
-    except OSError:
-        return None
-
-
-def save_bytes(path, data, what="data"):
-    """Write data to path atomically (a temporary file, then a rename); True, or False with a notice."""
-    folder = os.path.dirname(os.path.abspath(path))
-    tmp = None
-    try:
-        os.makedirs(folder, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+    def write(self, data):
+        """Replace the file by data atomically; True, or False with one notice."""
+        if self.kept:
+            return False
+        try:
+            files.check_writable(self.path, "%s file" % self.what)
+        except files.WriteError as e:
+            self.kept = True  # read-only, or nowhere to put it: say so once, then leave it alone
+            notice("%s; %s are not saved" % (e, self.what))
+            return False
+        try:
+            files.write_atomic(self.path, data, "%s file" % self.what)
+        except files.WriteError as e:
+            notice(str(e))
+            return False
         return True
-    except OSError as e:
-        notice("%s not saved to %s (%s)" % (what, path, _first_line(e)))
-        if tmp is not None:
-            try:
-                os.remove(tmp)
-            except OSError:
-                pass
-        return False
+
+
+class SettingsFile(Guarded):
+    """settings.json: load() gives the stored dict, save() stores one, keeping keys it does not know."""
+
+    def __init__(self, path):
+        super().__init__(path, "settings", "the game runs on its defaults")
+        self.held = {}  # what the file holds (or will, once saved)
+
+    def load(self):
+        """The stored settings; {} (with one notice) when there are none or the file is kept."""
+        if self.kept:
+            return dict(self.held)
+        try:
+            data = self.read()
+        except OSError as e:
+            self.keep(None, e)
+            return {}
+        if data is None:
+            notice("no settings file yet at %s, using the defaults" % self.path)
+            return {}
+        try:
+            text = data.decode("utf-8-sig")
+            if not text.strip():
+                notice("settings file %s is empty, using the defaults" % self.path)
+                return {}  # nothing in it to lose: the first change is written there
+            value = json.loads(text)
+        except UnicodeDecodeError:
+            self.keep("is not UTF-8 text")
+            return {}
+        except RecursionError:
+            self.keep("is nested too deep")
+            return {}
+        except ValueError as e:
+            self.keep("is not valid JSON (%s)" % _first_line(e))
+            return {}
+        if not isinstance(value, dict):
+            self.keep("holds a %s, not an object" % _json_type(value))
+            return {}
+        self.held = value
+        return dict(value)
+
+    def save(self, settings):
+        """Store settings (a dict of JSON values), keeping the file's other keys; True when done.
+
+        A dict that JSON cannot hold raises TypeError or ValueError before any file is touched.
+        """
+        if self.kept:
+            return False
+        merged = dict(self.held)
+        merged.update(settings)
+        text = json.dumps(merged, indent=1) + "\n"
+        if not self.write(text.encode("utf-8")):
+            return False
+        self.held = merged
+        return True
+
+
+class StatsFile(Guarded):
+    """stats.nvm: the bytes of a hal/nvmstore.py Store, read into it at start and written back whole."""
+
+    def __init__(self, path):
+        super().__init__(path, "statistics", "this session's games are counted in memory only")
+
+    def load(self, store):
+        """Fill store.nvm from the file and read it; False (the file kept, one notice) when not understood."""
+        size = len(store.nvm)
+        try:
+            data = self.read()
+        except OSError as e:
+            self.keep(None, e)
+            return False
+        if not data or data.strip(b"\0") == b"" or data.strip(b"\xff") == b"":
+            return True  # none yet, or blank memory: nothing to lose
+        if len(data) != size:
+            self.keep("is %d bytes, not %d" % (len(data), size))
+            return False
+        store.nvm[:] = data
+        store.load()
+        if store.current < 0 or store.damaged:
+            store.nvm[:] = bytes(size)
+            store.load()
+            self.keep("holds no record this version can read")
+            return False
+        return True
+
+    def save(self, store):
+        """Write the store's bytes; True when done."""
+        return self.write(bytes(store.nvm))
+
+
+def _json_type(value):
+    """JSON's name for a parsed value's type."""
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, str):
+        return "string"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    return "number"
 
 
 def _first_line(error):
     """An exception's message on one line."""
-    return str(error).splitlines()[0] if str(error) else type(error).__name__
+    text = str(error)
+    return text.splitlines()[0] if text.strip() else type(error).__name__
+
+
+def load(path):
+    """The settings stored at path, or {} (with a notice); see SettingsFile."""
+    return SettingsFile(path).load()
+
+
+def save(path, settings):
+    """Store settings at path, keeping the keys already there; True, or False with a notice.
+
+    A file that cannot be read or understood is not written over.
+    """
+    file = SettingsFile(path)
+    if os.path.lexists(path):
+        file.load()
+    return file.save(settings)

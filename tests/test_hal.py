@@ -432,7 +432,7 @@ def test_interrupted_write_keeps_the_previous_file(tmp_path, capsys, monkeypatch
     assert store.save(str(path), {"stocks": 4}) is False
     assert path.read_bytes() == previous
     assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]  # no temporary file left
-    assert "not saved" in capsys.readouterr().err
+    assert "not written" in capsys.readouterr().err
     monkeypatch.undo()
     assert store.load(str(path)) == {"stocks": 5}
 

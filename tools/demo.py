@@ -4,6 +4,8 @@
 
 The game is recorded as a replay file, then replayed from that file to print
 the trace, so what you read is exactly what the saved replay reproduces (C-5).
+--save is checked before the game is played and written atomically: a failed
+write is one line and exit status 2, and the file it would replace stays whole.
 """
 
 import argparse
@@ -15,6 +17,7 @@ import _path  # puts the repository root on sys.path
 from engine.randplay import RandomPlay
 from engine.replay import ReplayError, document, load, run, state
 from engine.spit import Spit
+from hal.files import WriteError, check_writable, write_atomic
 from replay import trace_line
 from ui.cli import whole_number
 
@@ -27,6 +30,12 @@ def main(argv=None):
     parser.add_argument("--stocks", type=int, choices=(4, 5), default=5, help="stock piles (S-17)")
     parser.add_argument("--scoring", action="store_true", help="play to 100 points (S-16)")
     args = parser.parse_args(argv)
+    if args.save:
+        try:
+            check_writable(args.save, "--save")
+        except WriteError as e:
+            print("demo: %s" % e, file=sys.stderr)
+            return 2
 
     options = {"stocks": args.stocks, "scoring": args.scoring}
     player = RandomPlay(Spit(seed=args.seed, **options), args.seed)
@@ -43,11 +52,9 @@ def main(argv=None):
     final = state(game, refused)
     if args.save:
         try:
-            with open(args.save, "w", encoding="utf-8") as f:
-                json.dump(doc, f, indent=1)
-                f.write("\n")
-        except OSError as e:
-            print("demo: cannot write %s: %s" % (args.save, e.strerror or e), file=sys.stderr)
+            write_atomic(args.save, json.dumps(doc, indent=1) + "\n", "replay")
+        except WriteError as e:
+            print("demo: %s" % e, file=sys.stderr)
             return 2
     winner = final["winner"]
     result = "a draw" if winner is None else "player %d wins" % winner

@@ -14,7 +14,7 @@ the installed package, without changing it). The stubs still give
 ``board.DISPLAY`` the type ``displayio.Display``, which CircuitPython 9 renamed
 ``busdisplay.BusDisplay``; the copy says so. A misspelled pin, a keypad
 argument that does not exist, or a call CircuitPython's API does not allow
-fails the check. Exit status 1 when any board fails.
+fails the check. Exit status 1 when any board fails, 2 when a file cannot be written.
 """
 
 import argparse
@@ -28,6 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 import _path  # noqa: F401
 import boardinfo
 import bundle
+from hal.files import WriteError, write_atomic
 
 API_CODES = ("attr-defined", "call-arg", "name-defined", "import-not-found", "import-untyped",
              "valid-type")
@@ -59,9 +60,7 @@ def board_stub(board, folder):
         text = f.read()
     text = text.replace("displayio.Display", "busdisplay.BusDisplay")
     text = text.replace("# Imports\n", "# Imports\nimport busdisplay\n", 1)
-    os.makedirs(os.path.join(folder, "board"), exist_ok=True)
-    with open(os.path.join(folder, "board", "__init__.pyi"), "w", encoding="utf-8") as f:
-        f.write(text)
+    write_atomic(os.path.join(folder, "board", "__init__.pyi"), text, "stub")
 
 
 def targets(tree):
@@ -79,10 +78,9 @@ def prepare(board, work, tree=None):
     board_stub(board, stubs)
     libs = sorted({rel.split("/")[1].split(".")[0] for rel in bundle.files_of(tree) if rel.startswith("lib/")})
     config = os.path.join(work, "mypy.ini")
-    with open(config, "w", encoding="utf-8") as f:
-        f.write(CONFIG.format(stubs=stubs, lib=os.path.join(tree, "lib"),
-                              cache=os.path.join(work, "cache"),
-                              libs=",".join(n + "," + n + ".*" for n in libs) or "none"))
+    write_atomic(config, CONFIG.format(stubs=stubs, lib=os.path.join(tree, "lib"),
+                                       cache=os.path.join(work, "cache"),
+                                       libs=",".join(n + "," + n + ".*" for n in libs) or "none"), "mypy config")
     return tree, config
 
 
@@ -132,9 +130,13 @@ def main(argv=None):
     parser.add_argument("--cache", metavar="DIR", help="mypy's cache folder, one per board below it")
     args = parser.parse_args(argv)
     boards = [boardinfo.board_id(b) for b in args.boards] or list(boardinfo.BOARDS)
-    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
-        results = list(pool.map(
-            lambda b: check(b, cache=os.path.join(args.cache, b) if args.cache else None), boards))
+    try:
+        with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+            results = list(pool.map(
+                lambda b: check(b, cache=os.path.join(args.cache, b) if args.cache else None), boards))
+    except WriteError as e:
+        print("typecheck: %s" % e, file=sys.stderr)
+        return 2
     failed = 0
     for board, errors, output, seconds in results:
         print("%-22s %s (%.1f s)" % (board, "FAILED" if errors else "ok", seconds))

@@ -44,7 +44,7 @@ class App:
         self.height = hal.display.height
         if settings is None:
             settings = hal.load_settings()
-        self.menu = Menu(self.width, self.height, clean(settings))
+        self.menu = Menu(self.width, self.height, clean(settings, self._replaced))
         self.settings = self.menu.settings
         hal.sound = self.settings["sound"]
         self.screen = MENU
@@ -69,6 +69,18 @@ class App:
         self.lands = 0  # cards landed on a spit pile, all games (R_LAND reports)
         self.applied = 0  # actions applied or refused, all games
         hal.display.root_group = self.menu.group
+
+    def _replaced(self, key, value, default):
+        """One notice for a stored setting whose value the game cannot use."""
+        text = repr(value)
+        if len(text) > 40:
+            text = text[:37] + "..."
+        message = "setting %s: %s is not a value it can take, %r used instead" % (key, text, default)
+        notice = getattr(self.hal, "notice", None)
+        if notice is not None:
+            notice(message)
+        else:
+            print("spit: " + message)
 
     # ---- screens --------------------------------------------------------------
 

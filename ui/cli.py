@@ -5,7 +5,9 @@
     python3 code.py --headless --script S.json --screenshot OUT.png [--frames DIR]
     python3 code.py --replay GAME.json [--headless --screenshot OUT.png]
 
-Bad input gets one line naming the problem and exit status 2.
+Bad input gets one line naming the problem and exit status 2. Every output
+path is checked before any work starts, and every file is written atomically
+(hal/files.py): a failed write is one line and exit status 2, the old file whole.
 """
 
 import argparse
@@ -36,12 +38,14 @@ def parser():
     p.add_argument("--headless", action="store_true", help="no window: render in memory (tests, screenshots)")
     p.add_argument("--seed", type=whole_number, help="deal seed (default: from the clock; 1 when headless)")
     p.add_argument("--script", metavar="FILE", help="headless: scripted button presses (docs/scripts.md)")
-    p.add_argument("--screenshot", metavar="PNG", help="headless: write the last frame here")
+    p.add_argument("--screenshot", metavar="PNG", help="headless: write the last frame here (a .png name)")
     p.add_argument("--frames", metavar="DIR", help="headless: write every frame here as PNG")
     p.add_argument("--zoom", type=int, choices=(1, 2, 3, 4), default=1,
                    help="headless: enlarge the screenshot N times, pixel for pixel (default 1)")
     p.add_argument("--replay", metavar="FILE", help="play a saved game back (docs/replay-format.md)")
-    p.add_argument("--save-replay", metavar="FILE", help="write each finished game's replay here")
+    p.add_argument("--save-replay", metavar="FILE",
+                   help="write the first finished game's replay here, later ones of the session to "
+                        "FILE-2.json, FILE-3.json, ... (the first name not taken)")
     p.add_argument("--size", choices=sorted(SIZES), default="160x128", help="screen size (default 160x128)")
     p.add_argument("--scale", type=int, choices=(2, 3, 4, 5), default=4, help="window scale (default 4)")
     return p
@@ -61,29 +65,74 @@ def _read(path, what):
         raise OSError("%s %s: cannot read: %s" % (what, path, getattr(e, "strerror", None) or e))
 
 
-def _saver(path):
-    """on_game_over callback: write the replay to path, or to the config folder's replays/."""
+class Saver:
+    """on_game_over: write each finished game's replay, never over one written before in this session.
 
-    def save(doc):
-        target = path
-        if target is None:
+    With a path, the first game goes there and each later one to the first free
+    name of path with -2, -3, ... before its extension (game.json, game-2.json);
+    without one, to the config folder's replays/spit-DATE-TIME.json. ``failed``
+    turns True when a replay could not be written.
+    """
+
+    def __init__(self, path=None):
+        self.path = path
+        self.written = []
+        self.failed = False
+
+    def target(self):
+        """Where the next replay goes."""
+        if self.path is not None and not self.written:
+            return self.path
+        if self.path is not None:
+            base = self.path
+        else:
             from hal.settings import default_path
 
-            folder = os.path.join(os.path.dirname(default_path()), "replays")
-            target = os.path.join(folder, time.strftime("spit-%Y%m%d-%H%M%S.json"))
-        try:
-            folder = os.path.dirname(os.path.abspath(target))
-            os.makedirs(folder, exist_ok=True)
-            tmp = target + ".tmp"
-            with open(tmp, "w", encoding="utf-8") as f:
-                json.dump(doc, f)
-                f.write("\n")
-            os.replace(tmp, target)
-            print("spit: replay saved to %s" % target, file=sys.stderr)
-        except OSError as e:
-            print("spit: could not save the replay (%s)" % (e.strerror or e), file=sys.stderr)
+            base = os.path.join(os.path.dirname(default_path()), "replays",
+                                time.strftime("spit-%Y%m%d-%H%M%S.json"))
+        stem, ext = os.path.splitext(base)
+        name = base
+        n = 1
+        while name in self.written or os.path.lexists(name):
+            n += 1
+            name = "%s-%d%s" % (stem, n, ext)
+        return name
 
-    return save
+    def __call__(self, doc):
+        from hal.files import WriteError, write_atomic
+
+        target = self.target()
+        try:
+            write_atomic(target, json.dumps(doc) + "\n", "replay")
+        except WriteError as e:
+            self.failed = True
+            print("spit: %s" % e, file=sys.stderr)
+            return
+        self.written.append(target)
+        print("spit: replay saved to %s" % target, file=sys.stderr)
+
+
+def check_outputs(args):
+    """The first problem with an output path of the command line, as one line; None when they can be written.
+
+    Checked before any work starts: nothing is written here.
+    """
+    from hal.files import WriteError, check_writable
+
+    try:
+        if args.screenshot:
+            check_writable(args.screenshot, "--screenshot")
+            if os.path.splitext(args.screenshot)[1].lower() != ".png":
+                return "--screenshot %s: the picture is a PNG, so its name must end in .png" % args.screenshot
+        if args.frames:
+            if os.path.exists(args.frames) and not os.path.isdir(args.frames):
+                return "--frames %s: is a file, not a folder" % args.frames
+            check_writable(os.path.join(args.frames, "frame00000.png"), "--frames")
+        if args.save_replay:
+            check_writable(args.save_replay, "--save-replay")
+    except WriteError as e:
+        return str(e)
+    return None
 
 
 def main(argv=None):
@@ -94,6 +143,9 @@ def main(argv=None):
         return fail("--script, --screenshot and --frames go with --headless")
     if args.headless and not (args.screenshot or args.frames):
         return fail("--headless needs --screenshot OUT.png or --frames DIR")
+    problem = check_outputs(args)
+    if problem:
+        return fail(problem)
     from ui.script import ScriptError, load_game, load_script
 
     script = watched = None
@@ -118,9 +170,10 @@ def main(argv=None):
         target = hal_pkg.choose("desktop").Hal(width, height, scale=args.scale)
     except hal_pkg.NoDisplay as e:
         return fail(str(e))
+    saver = Saver(args.save_replay)
     try:
         app = App(target, seed=args.seed)
-        app.on_game_over = _saver(args.save_replay)
+        app.on_game_over = saver
         if watched:
             app.watch(*watched, target.ticks_ms())
         app.run()
@@ -128,15 +181,17 @@ def main(argv=None):
         pass
     finally:
         target.deinit()
-    return 0
+    return 2 if saver.failed and args.save_replay else 0
 
 
 def _headless(args, width, height, script, watched):
     from hal import headless
+    from hal.files import WriteError
     from ui.app import App
     from ui.script import run_headless, watch_headless
 
     target = headless.Hal(width, height)
+    saver = Saver(args.save_replay)
     try:
         settings = script["settings"] if script else {}
         seed = script["seed"] if script else (args.seed if args.seed is not None else 1)
@@ -144,27 +199,15 @@ def _headless(args, width, height, script, watched):
             seed = args.seed
         app = App(target, settings=settings, seed=seed)
         if args.save_replay:
-            app.on_game_over = _saver(args.save_replay)
+            app.on_game_over = saver
         if watched:
             watch_headless(target, app, *watched, frames=args.frames)
         else:
             run_headless(target, app, script, frames=args.frames)
         if args.screenshot:
-            try:
-                target.display.screenshot(args.screenshot)
-                if args.zoom > 1:
-                    _zoom(args.screenshot, args.zoom)
-            except (OSError, Exception) as e:  # pygame.error for an unwritable or unknown format
-                return fail("cannot write %s: %s" % (args.screenshot, e))
+            target.display.screenshot(args.screenshot, args.zoom)
+    except WriteError as e:
+        return fail(str(e))
     finally:
         target.deinit()
-    return 0
-
-
-def _zoom(path, factor):
-    """Enlarge a PNG in place, each pixel becoming a factor x factor square."""
-    import pygame
-
-    image = pygame.image.load(path)
-    w, h = image.get_size()
-    pygame.image.save(pygame.transform.scale(image, (w * factor, h * factor)), path)
+    return 2 if saver.failed else 0

@@ -48,14 +48,20 @@ HOWTO = (
 )
 
 
-def clean(settings):
-    """Settings with every key known and every value allowed; anything else becomes the default."""
+def clean(settings, replaced=None):
+    """The menu's settings from a dict: its allowed values, the defaults for the rest; other keys left out.
+
+    replaced(key, value, default) is called for each value that is there but not allowed.
+    """
     out = dict(DEFAULTS)
     if isinstance(settings, dict):
         for key, _, values, _ in ITEMS:
-            if values and key in settings and settings[key] in values:
-                if type(settings[key]) is type(values[0]):
-                    out[key] = settings[key]
+            if values and key in settings:
+                value = settings[key]
+                if value in values and type(value) is type(values[0]):
+                    out[key] = value
+                elif replaced is not None:
+                    replaced(key, value, out[key])
     return out
 
 

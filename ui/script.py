@@ -116,8 +116,6 @@ def run_headless(hal, app, script=None, frames=None):
     """Play a checked script (or just deal) headless; return the number of frames run."""
     every = None
     if frames:
-        os.makedirs(frames, exist_ok=True)
-
         def every(n):
             hal.display.screenshot(os.path.join(frames, "frame%05d.png" % n))
 
@@ -147,8 +145,6 @@ def watch_headless(hal, app, game, events, doc, frames=None, tail_ms=1500):
     """Play a replay back on the headless screen; return the number of frames run."""
     every = None
     if frames:
-        os.makedirs(frames, exist_ok=True)
-
         def every(n):
             hal.display.screenshot(os.path.join(frames, "frame%05d.png" % n))
 
