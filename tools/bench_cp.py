@@ -80,6 +80,20 @@ for seed in SEEDS:
 print("RESULT", out)
 '''
 
+# N seeded CPU-against-CPU games with no screen (engine.bots.match, 33 ms frames): the game and its CPUs.
+MATCH = r"""
+from engine.spit import Spit, OVER
+from engine.bots import make
+from engine.bots.match import Match
+over = 0
+for seed in SEEDS:
+    game = Spit(seed=seed)
+    Match(game, (make(BOTS[0]), make(BOTS[1])), seed=seed, frame_ms=33).run()
+    over += game.phase == OVER
+    game = None
+print("RESULT", [over])
+"""
+
 # What importing holds, what apply() and the CPU players allocate, and one real label's text change.
 ALLOC = r"""
 import gc
@@ -260,19 +274,21 @@ def cpython_games(seeds):
     raise RuntimeError("the games on CPython failed:\n" + done.stderr[-3000:])
 
 
-def plays(bins, path, kb, seeds, vm="micropython"):
-    """True when every game of seeds plays to the end in a kb KB heap on that VM."""
-    result, _ = guest(bins[vm], GAMES, path, "%dk" % kb, SEEDS=list(seeds))
+def plays(bins, path, kb, seeds, program=MATCH):
+    """True when every game of seeds plays to the end in a kb KB heap (MATCH: no screen; GAMES: the App)."""
+    result, _ = guest(bins["micropython"], program, path, "%dk" % kb, SEEDS=list(seeds), BOTS=list(BOTS))
+    if program is MATCH:
+        return result == [len(seeds)]
     return result is not None and all(r[1] for r in result)
 
 
-def smallest_heap(bins, path, seeds, low=16, high=128):
+def smallest_heap(bins, path, seeds, program=MATCH, low=8, high=256):
     """The smallest heap in KB (1 KB steps) in which the games all play out; None if not even in high."""
-    if not plays(bins, path, high, seeds):
+    if not plays(bins, path, high, seeds, program):
         return None
     while high - low > 1:
         mid = (low + high) // 2
-        if plays(bins, path, mid, seeds):
+        if plays(bins, path, mid, seeds, program):
             high = mid
         else:
             low = mid
@@ -311,7 +327,12 @@ def measure(games=50, board="pybadge", search=True):
             fig[key] = bool(res and res[0][1])
             if not fig[key]:
                 fig[key + "_error"] = (done.stdout + done.stderr).strip().splitlines()[-1:]
-        fig["heap_needed"] = smallest_heap(bins, path, seeds) * KB if search else None
+        fig["heap_at_budget"] = plays(bins, path, BUDGETS["heap_needed"] // KB, seeds)
+        if search:
+            kb = smallest_heap(bins, path, seeds)
+            fig["heap_needed"] = kb * KB if kb else None
+            kb = smallest_heap(bins, path, seeds[:5], GAMES)
+            fig["app_heap_needed"] = kb * KB if kb else None
         fig["broken"] = broken(fig)
         return fig
     finally:
@@ -321,7 +342,7 @@ def measure(games=50, board="pybadge", search=True):
 def broken(fig):
     """The names of the budgets fig breaks (and of the checks that failed)."""
     out = [k for k, most in sorted(BUDGETS.items()) if fig.get(k) is not None and fig[k] > most]
-    for k in ("all_over", "same_as_cpython", "pystack_2048", "pystack_1536"):
+    for k in ("all_over", "same_as_cpython", "pystack_2048", "pystack_1536", "heap_at_budget"):
         if not fig.get(k):
             out.append(k)
     return out

@@ -1,0 +1,136 @@
+"""CircuitPython's own VM in the loop: the .mpy bundles load on it, and the memory figures hold on it.
+
+The VM and mpy-cross are CircuitPython 10.3's (tools/circuitpython.py, the
+``cpvm`` fixture: skipped with the reason where gcc -m32 is missing, required
+in CI). What each figure means: tools/bench_cp.py and docs/performance.md.
+"""
+
+import os
+import subprocess
+
+import pytest
+
+import bench_cp
+import boardinfo
+import bundle
+import circuitpython
+
+STANDINS = bench_cp.STANDINS
+
+IMPORT_ALL = r'''
+bad = []
+for name in NAMES:
+    try:
+        __import__(name)
+        if not __import__("sys").modules[name].__file__.endswith(".mpy"):
+            bad.append(name + ": not from its .mpy")
+    except Exception as e:
+        bad.append("%s: %r" % (name, e))
+print("RESULT", bad)
+'''
+
+
+def module_names(tree):
+    """The import name of every .mpy of a bundle (lib/ is on the board's path, so it is no package)."""
+    names = []
+    for rel in bundle.files_of(tree):
+        if rel.endswith(".mpy"):
+            name = rel[:-4]
+            if name.startswith("lib/"):
+                name = name[4:]
+            if name.endswith("/__init__"):
+                name = name[:-9]
+            names.append(name.replace("/", "."))
+    return names
+
+
+@pytest.fixture(scope="module")
+def mpy_bundles(cpvm, tmp_path_factory):
+    base = tmp_path_factory.mktemp("mpy-bundles")
+    return {b: bundle.build(b, str(base / b), mpy_cross=cpvm["mpy-cross"])["out"] for b in boardinfo.BOARDS}
+
+
+def test_the_vm_is_circuitpythons_32_bit_build(cpvm):
+    done = subprocess.run([cpvm["micropython"], "-c", "import sys; print(sys.implementation.name, sys.maxsize)"],
+                          capture_output=True, text=True)
+    assert done.stdout.split() == ["circuitpython", str(2 ** 31 - 1)]  # a 32-bit build (64-bit: 2 ** 63 - 1)
+    said = subprocess.run([cpvm["mpy-cross"], "--version"], capture_output=True, text=True).stdout
+    assert "CircuitPython" in said and "mpy v6.3" in said
+
+
+@pytest.mark.parametrize("vm, most", [("micropython-pystack", 2048), ("micropython-pystack1536", 1536)])
+def test_the_pystack_vms_have_the_boards_pystack(cpvm, vm, most):
+    """Recursion stops with 'pystack exhausted' at a depth set by the pystack's size."""
+    program = "def r(n):\n    return r(n + 1) if n < 100000 else n\ntry:\n    r(0)\nexcept RuntimeError as e:\n" \
+              "    print('RESULT', [str(e)])\n"
+    result, _ = bench_cp.guest(cpvm[vm], program, [], "64k")
+    assert result == ["pystack exhausted"]
+    used = bench_cp.guest(cpvm[vm], "import micropython\nprint('RESULT', [micropython.pystack_use()])\n", [],
+                          "64k")[0][0]
+    assert 0 < used < most
+
+
+@pytest.mark.parametrize("board", sorted(boardinfo.BOARDS))
+def test_every_mpy_of_every_bundle_is_circuitpythons_and_loads_on_its_vm(cpvm, mpy_bundles, board):
+    tree = mpy_bundles[board]
+    files = bundle.files_of(tree)
+    assert [f for f in files if f.endswith(".py")] == ["code.py"]
+    names = module_names(tree)
+    assert {"engine.spit", "ui.app", "hal." + boardinfo.BOARDS[board][0], "adafruit_display_text.bitmap_label",
+            "neopixel"} <= set(names)
+    for rel in files:
+        if rel.endswith(".mpy"):
+            with open(os.path.join(tree, rel), "rb") as f:
+                head = f.read(4)
+            # 'C', mpy v6, bytecode only (no native code, so no sub-version), 31-bit small ints
+            assert head == b"C\x06\x00\x1f", (rel, head)
+    result, done = bench_cp.guest(cpvm["micropython"], IMPORT_ALL, [tree, os.path.join(tree, "lib"), STANDINS],
+                                  "1m", NAMES=names)
+    assert result == [], done.stdout + done.stderr
+
+
+def test_a_missing_gcc_m32_is_one_line_naming_the_package(monkeypatch, tmp_path):
+    """Without gcc -m32 (a gcc that cannot link 32-bit), building says so and names gcc-multilib."""
+    fake = tmp_path / "gcc"
+    fake.write_text("#!/bin/sh\necho 'cannot find crti.o' >&2\nexit 1\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path) + os.pathsep + os.environ["PATH"])
+    monkeypatch.setenv("SPIT_CIRCUITPYTHON_CACHE", str(tmp_path / "cache"))
+    with pytest.raises(circuitpython.Unavailable, match="install gcc-multilib"):
+        circuitpython.binaries()
+    done = subprocess.run([os.sys.executable, os.path.join(bench_cp._path.ROOT, "tools", "circuitpython.py")],
+                          capture_output=True, text=True, env=dict(os.environ))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().count("\n") == 0 and "gcc-multilib" in done.stderr
+
+
+@pytest.fixture(scope="module")
+def figures(cpvm):
+    return bench_cp.measure(games=5, search=False)
+
+
+def test_apply_and_the_cpu_players_allocate_nothing(figures):
+    assert figures["apply_calls"] > 500 and figures["apply_alloc"] == 0
+    assert figures["cpu_frames"] > 5000 and figures["cpu_frame_alloc"] == 0
+
+
+def test_a_frame_with_a_card_play_allocates_nothing(figures):
+    """App.frame() on the board's hal (stand-in hardware, stand-in label): 0 bytes when a card lands."""
+    assert figures["play_frames"] > 100 and figures["play_frame_alloc"] == 0
+
+
+def test_games_run_within_the_boards_pystacks_and_end_as_on_cpython(figures):
+    assert figures["all_over"] and figures["same_as_cpython"]
+    assert figures["pystack_2048"] and figures["pystack_1536"]
+
+
+def test_import_heap_within_budget(figures):
+    assert 0 < figures["engine_import"] <= bench_cp.BUDGETS["engine_import"]
+    assert 0 < figures["bots_import"] <= 12 * 1024
+
+
+def test_the_game_and_its_cpus_play_in_48_kb(cpvm, tmp_path):
+    """5 CPU-against-CPU games in a 48 KB heap from .mpy (the 40 KB budget is not reached yet: 44 KB)."""
+    bins, path, _ = bench_cp.prepare("pybadge", str(tmp_path))
+    assert bench_cp.plays(bins, path, 48, range(1, 6))
+    assert not bench_cp.plays(bins, path, 24, range(1, 6))
