@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: run demo test bench bench-mpy screenshot clean
+.PHONY: run demo test bench bench-mpy bench-cp circuitpython screenshot clean
 
 run: $(RUN_STAMP)
 	$(BIN)/python code.py
@@ -33,6 +33,13 @@ bench: $(STAMP)
 
 bench-mpy: $(STAMP)
 	$(BIN)/python tools/bench_mpy.py
+
+bench-cp: $(STAMP)
+	$(BIN)/python tools/bench_cp.py
+
+# CircuitPython's mpy-cross and 32-bit VM, built once into .cache/circuitpython/ (needs gcc-multilib)
+circuitpython: $(STAMP)
+	$(BIN)/python tools/circuitpython.py
 
 # The README's screenshot: a scripted opening, headless, enlarged 3 times.
 screenshot: $(RUN_STAMP)
