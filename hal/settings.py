@@ -12,6 +12,8 @@ import os
 import sys
 import tempfile
 
+from engine.jsontext import loads as parse_json
+
 
 def default_path():
     """The user's settings file: $XDG_CONFIG_HOME/spit/settings.json, or the platform's config folder."""
@@ -32,7 +34,7 @@ def load(path):
     """The settings stored at path, or {} (with a notice) when there are none or they are unreadable."""
     try:
         with open(path, "rb") as f:
-            data = json.loads(f.read().decode("utf-8"))
+            data = parse_json(f.read().decode("utf-8"))  # JSONError (a ValueError) when nested too deeply
     except FileNotFoundError:
         notice("no settings file yet at %s, using the defaults" % path)
         return {}
