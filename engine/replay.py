@@ -11,6 +11,7 @@ from engine.spit import PHASES, Spit
 from engine.timing import Sequencer
 
 VERSION = 1
+MAX_MS = 86400000  # the latest event time: 24 hours (a tick difference stays exact far beyond it)
 OPTIONS = ("stocks", "scoring", "choose_pile", "alternate_colours", "auto_flip")
 KEYS = ("version", "game", "options", "seed", "layout", "events", "description", "expect")
 
@@ -105,8 +106,9 @@ def _events(doc):
         if not isinstance(ev, list) or len(ev) < 3:
             raise ReplayError("%s: expected [t_ms, player, verb, args...], got %s" % (where, _show(ev)))
         t = ev[0]
-        if type(t) is not int or t < 0:
-            raise ReplayError("%s: time must be a whole number of ms >= 0, got %s" % (where, _show(t)))
+        if type(t) is not int or not 0 <= t <= MAX_MS:
+            raise ReplayError("%s: time must be a whole number of ms from 0 to %d (24 hours), got %s"
+                              % (where, MAX_MS, _show(t)))
         if t < last:
             raise ReplayError("%s: time goes backwards (%d after %d)" % (where, t, last))
         last = t
@@ -149,13 +151,28 @@ def load(doc):
 
 def loads(text):
     """Parse and check replay text; ReplayError if it is not valid JSON or not a valid replay."""
-    import json
+    from engine.jsontext import JSONError, loads as parse_json
 
     try:
-        doc = json.loads(text)
-    except ValueError as e:
-        raise ReplayError("not valid JSON (%s)" % str(e).split("\n")[0])
+        doc = parse_json(text)
+    except JSONError as e:
+        raise ReplayError(str(e))
     return load(doc)
+
+
+def group_size(events):
+    """The most events that share one time: a batch must hold them all (C-4)."""
+    size = 1
+    i = 0
+    n = len(events)
+    while i < n:
+        j = i + 1
+        while j < n and events[j][0] == events[i][0]:
+            j += 1
+        if j - i > size:
+            size = j - i
+        i = j
+    return size
 
 
 def run(game, events, trace=None):
@@ -165,17 +182,8 @@ def run(game, events, trace=None):
     each event, reports being a list of (kind, player, a, b, card) tuples.
     """
     refused = []
-    i = 0
     n = len(events)
-    size = 1
-    while i < n:  # events come in groups that share a timestamp
-        j = i + 1
-        while j < n and events[j][0] == events[i][0]:
-            j += 1
-        if j - i > size:
-            size = j - i
-        i = j
-    seq = Sequencer(size, Spit.players)
+    seq = Sequencer(group_size(events), Spit.players)  # events come in groups that share a timestamp
     reports = game.reports
     i = 0
     while i < n:

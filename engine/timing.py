@@ -53,8 +53,10 @@ class Sequencer:
         self.a = bytearray(capacity)
         self.b = bytearray(capacity)
         self.result = bytearray(capacity)  # reason code of each applied action
-        self.order = bytearray(capacity)  # indices in application order
-        self._tmp = bytearray(capacity)
+        # indices in application order: a list, since a batch may hold more than 256 actions
+        # (every action of one millisecond goes into one batch, C-4)
+        self.order = [0] * capacity
+        self._tmp = [0] * capacity
         self.n = 0
         self.priority = 0  # seat that wins the next tie
         self.ties = 0

@@ -8,7 +8,7 @@ headless in tests; ``hal`` is whichever target was chosen at start.
 
 from engine import actions as A
 from engine.bots import Driver, make as make_bot
-from engine.replay import document
+from engine.replay import document, group_size
 from engine.spit import CHOOSE, OVER, PLAY, READY, SLAP, Spit
 from engine.timing import Sequencer, ticks_add, ticks_diff
 from engine.controls import Cluster
@@ -19,6 +19,7 @@ from ui.table import Table
 MENU = 0
 TABLE = 1
 FRAME_MS = 33  # about 30 frames a second
+BATCH = 32  # actions one frame's Sequencer holds in play (a replay's may need more: watch)
 DEMO_IDLE_MS = 60000  # D-1: the title screen starts a CPU-against-CPU demo after a minute idle
 DEMO_BOTS = ("level4", "level5")
 _OPTIONS = ("stocks", "scoring", "choose_pile", "alternate_colours", "auto_flip")
@@ -49,7 +50,7 @@ class App:
         hal.sound = self.settings["sound"]
         self.screen = MENU
         self.event = hal.Event()
-        self.seq = Sequencer(32)
+        self.seq = Sequencer(BATCH)
         self.clusters = (Cluster(0), Cluster(1))
         self.lights = Lights(getattr(hal, "pixels", None))
         self.seed = seed
@@ -94,6 +95,8 @@ class App:
         self.game_seed = seed + self.games
         self.games += 1
         self.playback = None
+        if self.seq.cap != BATCH:
+            self.seq = Sequencer(BATCH)  # after a replay that needed a bigger batch
         self.demo = demo
         self._begin(Spit(seed=self.game_seed, **self.options()), now)
 
@@ -101,6 +104,9 @@ class App:
         """Play a replay back on the table: game as loaded, events as (t, player, verb, a, b)."""
         self.playback = events
         self.next_event = 0
+        size = group_size(events)
+        if size > self.seq.cap:  # C-4: all the events of one time go into one batch, however many
+            self.seq = Sequencer(size)
         self.game_seed = doc.get("seed", 1)
         self.menu_settings = dict(self.settings)  # restored when the replay ends
         for key in _OPTIONS:
@@ -244,14 +250,37 @@ class App:
                 self.start_game(now, demo=True)
 
     def _feed_playback(self, now):
-        """Queue the replay's events that are due by now, with their own times."""
+        """Queue the replay's events that are due by now, with their own times, a whole time at once.
+
+        The events of one time are one C-4 batch (the batch holds the most a
+        time has, see watch); when the next time's do not fit beside those
+        queued, the queued ones are applied first. So the order is the one
+        engine.replay.run gives, whatever the frame rate (C-5).
+        """
         events = self.playback
+        n = len(events)
         elapsed = ticks_diff(now, self.t0)
-        while self.next_event < len(events) and events[self.next_event][0] <= elapsed:
-            t, p, verb, a, b = events[self.next_event]
-            if not self.seq.add(ticks_add(self.t0, t), p, verb, a, b):
-                break  # the batch is full: the rest go next frame
-            self.next_event += 1
+        seq = self.seq
+        i = self.next_event
+        while i < n and events[i][0] <= elapsed:
+            t = events[i][0]
+            j = i + 1
+            while j < n and events[j][0] == t:
+                j += 1
+            if seq.n + j - i > seq.cap:
+                self._apply(now)
+            at = ticks_add(self.t0, t)
+            for k in range(i, j):
+                ev = events[k]
+                seq.add(at, ev[1], ev[2], ev[3], ev[4])
+            i = j
+        self.next_event = i
+
+    def next_due(self):
+        """The ms (from the start) of the replay's next event still to come, or None."""
+        if self.playback is None or self.next_event >= len(self.playback):
+            return None
+        return self.playback[self.next_event][0]
 
     def _apply(self, now):
         seq = self.seq

@@ -8,6 +8,7 @@ place); ``run_headless`` plays it through the real frame loop on a fake clock.
 import json
 import os
 
+from engine.jsontext import JSONError, loads as parse_json
 from engine.replay import ReplayError, load as load_replay
 from ui.app import FRAME_MS
 from engine.controls import BUTTONS
@@ -15,6 +16,7 @@ from ui.menu import clean
 
 KEYS = ("seed", "settings", "menu", "presses", "tail_ms", "description")
 HOLD_MS = 60
+MAX_MS = 600000  # the latest press: 10 minutes, as for hold_ms and tail_ms (every frame is drawn)
 
 
 class ScriptError(ValueError):
@@ -24,9 +26,9 @@ class ScriptError(ValueError):
 def load_script(text):
     """Parse and check a script; return a dict with seed, settings, menu, presses (sorted), tail_ms."""
     try:
-        doc = json.loads(text)
-    except ValueError as e:
-        raise ScriptError("not valid JSON (%s)" % str(e).split("\n")[0])
+        doc = parse_json(text)
+    except JSONError as e:
+        raise ScriptError(str(e))
     if not isinstance(doc, dict):
         raise ScriptError("expected an object with \"presses\"")
     for key in doc:
@@ -61,8 +63,8 @@ def load_script(text):
             raise ScriptError("%s: expected [t_ms, player, button] or [t_ms, player, button, hold_ms]" % where)
         t, player, button = press[0], press[1], press[2]
         hold = press[3] if len(press) == 4 else HOLD_MS
-        if type(t) is not int or t < 0:
-            raise ScriptError("%s: time must be a whole number of ms >= 0" % where)
+        if type(t) is not int or not 0 <= t <= MAX_MS:
+            raise ScriptError("%s: time must be a whole number of ms from 0 to %d" % (where, MAX_MS))
         if t < last:
             raise ScriptError("%s: time goes backwards (%d after %d)" % (where, t, last))
         last = t
@@ -91,8 +93,13 @@ def key_events(presses):
     return events
 
 
-def _play(hal, app, key_events_list, end_ms, frames, every):
-    """Run frames on the fake clock until end_ms, feeding key events at their own times."""
+def _play(hal, app, key_events_list, end_ms, frames, every, due=None):
+    """Run frames on the fake clock until end_ms, feeding key events at their own times.
+
+    due, when given, says when (ms from the start) the next thing happens, or
+    None: the clock then jumps, in whole frames, to the frame that thing is
+    due in, instead of drawing the frames in between.
+    """
     start = hal.ticks_ms()
     i = 0
     t = 0
@@ -108,8 +115,13 @@ def _play(hal, app, key_events_list, end_ms, frames, every):
         n += 1
         if t >= end_ms:
             return n
-        hal.advance(FRAME_MS)
-        t += FRAME_MS
+        step = FRAME_MS
+        if due is not None:
+            nxt = due()
+            if nxt is not None and nxt - t > FRAME_MS:
+                step = -(-(nxt - t) // FRAME_MS) * FRAME_MS  # the first frame at or after it
+        hal.advance(step)
+        t += step
 
 
 def run_headless(hal, app, script=None, frames=None):
@@ -131,9 +143,9 @@ def run_headless(hal, app, script=None, frames=None):
 def load_game(text):
     """A replay file to watch: (game, events, doc); ScriptError for a bad file."""
     try:
-        doc = json.loads(text)
-    except ValueError as e:
-        raise ScriptError("not valid JSON (%s)" % str(e).split("\n")[0])
+        doc = parse_json(text)
+    except JSONError as e:
+        raise ScriptError(str(e))
     try:
         game, events = load_replay(doc)
     except ReplayError as e:
@@ -142,7 +154,12 @@ def load_game(text):
 
 
 def watch_headless(hal, app, game, events, doc, frames=None, tail_ms=1500):
-    """Play a replay back on the headless screen; return the number of frames run."""
+    """Play a replay back on the headless screen; return the number of frames run.
+
+    Without frames to write nobody watches the frames between the events, so
+    time jumps from one event to the next (a replay's times may reach 24 hours,
+    engine.replay.MAX_MS); the tail after the last event is drawn as usual.
+    """
     every = None
     if frames:
         def every(n):
@@ -150,4 +167,4 @@ def watch_headless(hal, app, game, events, doc, frames=None, tail_ms=1500):
 
     app.watch(game, events, doc, hal.ticks_ms())
     end = (events[-1][0] if events else 0) + tail_ms
-    return _play(hal, app, [], end, frames, every)
+    return _play(hal, app, [], end, frames, every, None if frames else app.next_due)

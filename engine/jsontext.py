@@ -1,0 +1,47 @@
+"""JSON text read with a nesting limit, so that no file can make a reader raise RecursionError.
+
+Every reader of the project's JSON files (replays, scripts, settings) parses
+through ``loads``: bad JSON, and JSON nested deeper than ``DEPTH`` lists and
+objects, raise ``JSONError`` (a ValueError) with one line saying which.
+"""
+
+import json
+
+DEPTH = 32  # lists and objects inside one another; the project's own files use 7 at most
+
+
+class JSONError(ValueError):
+    """Text that is not JSON, or JSON nested too deeply; the message is one line."""
+
+
+def loads(text, depth=DEPTH):
+    """The value of a JSON text; JSONError when it is not JSON or nests more than depth deep."""
+    try:
+        doc = json.loads(text)
+    except RuntimeError:  # CPython's RecursionError (MicroPython raises RuntimeError itself)
+        raise JSONError(_TOO_DEEP % depth)
+    except ValueError as e:
+        raise JSONError("not valid JSON (%s)" % str(e).split("\n")[0])
+    if too_deep(doc, depth):
+        raise JSONError(_TOO_DEEP % depth)
+    return doc
+
+
+_TOO_DEEP = "nested too deeply (more than %d lists and objects inside one another)"
+
+
+def too_deep(value, depth=DEPTH):
+    """True when value holds lists and objects more than depth deep (walked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            v = v.values()
+        elif not isinstance(v, list):
+            continue
+        if d > depth:
+            return True
+        for item in v:
+            if isinstance(item, (list, dict)):
+                stack.append((item, d + 1))
+    return False
