@@ -127,7 +127,7 @@ def test_deep_settings_file_gives_defaults_and_one_notice(tmp_path, capsys):
     path.write_text('{"sound": ' + DEEP + "}")
     assert settings.load(str(path)) == {}
     err = capsys.readouterr().err
-    assert "nested too deeply" in err and len(err.splitlines()) == 1
+    assert "nested too deep" in err and len(err.splitlines()) == 1
 
 
 # ---- late event times ------------------------------------------------------------------
