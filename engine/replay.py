@@ -6,7 +6,7 @@ with one line that names the place, such as ``events[3]: unknown verb 'jump'``.
 """
 
 from engine import actions as A
-from engine.cards import name, parse
+from engine.cards import JOKER, name, parse
 from engine.spit import PHASES, Spit
 from engine.timing import Sequencer
 
@@ -36,7 +36,7 @@ def _show(value):
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _cards(value, where, seen):
+def _cards(value, where, seen, jokers=False):
     if not isinstance(value, list):
         raise ReplayError("%s: expected a list of cards, got %s" % (where, _show(value)))
     out = []
@@ -44,6 +44,9 @@ def _cards(value, where, seen):
         card = parse(text)
         if card < 0:
             raise ReplayError("%s[%d]: unknown card %s" % (where, i, _show(text)))
+        if card >> 4 == JOKER and not jokers:
+            raise ReplayError("%s[%d]: %s is a joker, and Spit is played without jokers (C-1)"
+                              % (where, i, name(card)))
         if card in seen:
             raise ReplayError("%s[%d]: duplicate card %s" % (where, i, name(card)))
         seen[card] = 1
@@ -86,6 +89,9 @@ def _layout(doc, slots):
         if not isinstance(stocks, list) or len(stocks) != slots:
             raise ReplayError("%s.stocks: expected a list of %d stock piles" % (where, slots))
         piles = [_cards(s, "%s.stocks[%d]" % (where, i), seen) for i, s in enumerate(stocks)]
+        if not any(piles):  # S-10 (a): a round with a player who has no stock card is already over
+            raise ReplayError("%s.stocks: no stock cards: every player starts a round with at least one (S-10 a)"
+                              % where)
         out.append((piles, _cards(pl.get("spit", []), where + ".spit", seen)))
     centre = lay.get("centre")
     if centre is not None:
