@@ -12,6 +12,7 @@ from engine.timing import Sequencer
 
 VERSION = 1
 MAX_MS = 86400000  # the latest event time: 24 hours (a tick difference stays exact far beyond it)
+SEEDS = 0xFFFFFFFF  # seeds are 0 to 2**32 - 1, the generator's whole state (engine.rng)
 OPTIONS = ("stocks", "scoring", "choose_pile", "alternate_colours", "auto_flip")
 KEYS = ("version", "game", "options", "seed", "layout", "events", "description", "expect")
 
@@ -139,15 +140,14 @@ def _events(doc):
 def load(doc):
     """Check a parsed replay document; return (game, events) ready to run."""
     _dict(doc, "file", KEYS)
-    if doc.get("version", VERSION) != VERSION:
+    version = doc.get("version", VERSION)
+    if type(version) is not int or version != VERSION:  # not true, not 1.0: exactly the integer
         raise ReplayError("version: this program reads version %d, got %s" % (VERSION, _show(doc.get("version"))))
     game = doc.get("game", "spit")
     if game != "spit":
         raise ReplayError("game: unknown game %s (this version plays \"spit\")" % _show(game))
     opts = options_of(doc)
-    seed = doc.get("seed", 1)
-    if type(seed) is not int:
-        raise ReplayError("seed: expected an integer, got %s" % _show(seed))
+    seed = _int(doc.get("seed", 1), "seed", 0, SEEDS)
     spit = Spit(seed=seed, **opts)
     if doc.get("layout") is not None:
         layouts, centre = _layout(doc, spit.slots)

@@ -6,7 +6,6 @@ The game is recorded as a replay file, then replayed from that file to print
 the trace, so what you read is exactly what the saved replay reproduces (C-5).
 """
 
-import argparse
 import json
 import sys
 
@@ -16,11 +15,11 @@ from engine.randplay import RandomPlay
 from engine.replay import ReplayError, document, load, run, state
 from engine.spit import Spit
 from replay import trace_line
-from ui.cli import whole_number
+from ui.cli import Parser, whole_number
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description="A seeded game of Spit between two random players, as a trace.")
+    parser = Parser(description="A seeded game of Spit between two random players, as a trace.")
     parser.add_argument("--seed", type=whole_number, default=1, help="deal and players' seed (default 1)")
     parser.add_argument("--save", metavar="FILE", help="also write the game's replay file here")
     parser.add_argument("--quiet", action="store_true", help="print only the result")
