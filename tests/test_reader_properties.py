@@ -19,7 +19,8 @@ from engine.replay import ReplayError, load, run, state
 from ui.script import ScriptError, load_game, load_script
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RULE_TEXTS = [open(p, encoding="utf-8").read() for p in sorted(glob.glob(os.path.join(ROOT, "tests", "rules", "*.json")))]
+RULE_FILES = sorted(glob.glob(os.path.join(ROOT, "tests", "rules", "*.json")))
+RULE_TEXTS = [open(p, encoding="utf-8").read() for p in RULE_FILES]
 SCRIPT_TEXTS = [open(os.path.join(ROOT, "docs", "img", "opening.json"), encoding="utf-8").read(), json.dumps({
     "seed": 3, "settings": {"stocks": 4, "sound": False, "mode": "1p", "cpu": "level2"}, "menu": False,
     "presses": [[0, 0, "left"], [40, 1, "up"], [300, 1, "left", 120], [330, 0, "down"]], "tail_ms": 100,

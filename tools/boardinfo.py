@@ -11,7 +11,6 @@ becomes a choice (the fallback's imports are needed only when x is missing).
 
 import ast
 import os
-import sys
 
 import _path
 
