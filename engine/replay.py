@@ -6,12 +6,13 @@ with one line that names the place, such as ``events[3]: unknown verb 'jump'``.
 """
 
 from engine import actions as A
-from engine.cards import name, parse
+from engine.cards import JOKER, name, parse
 from engine.spit import PHASES, Spit
 from engine.timing import Sequencer
 
 VERSION = 1
 MAX_MS = 86400000  # the latest event time: 24 hours (a tick difference stays exact far beyond it)
+SEEDS = 0xFFFFFFFF  # seeds are 0 to 2**32 - 1, the generator's whole state (engine.rng)
 OPTIONS = ("stocks", "scoring", "choose_pile", "alternate_colours", "auto_flip")
 KEYS = ("version", "game", "options", "seed", "layout", "events", "description", "expect")
 
@@ -36,7 +37,7 @@ def _show(value):
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _cards(value, where, seen):
+def _cards(value, where, seen, jokers=False):
     if not isinstance(value, list):
         raise ReplayError("%s: expected a list of cards, got %s" % (where, _show(value)))
     out = []
@@ -44,6 +45,9 @@ def _cards(value, where, seen):
         card = parse(text)
         if card < 0:
             raise ReplayError("%s[%d]: unknown card %s" % (where, i, _show(text)))
+        if card >> 4 == JOKER and not jokers:
+            raise ReplayError("%s[%d]: %s is a joker, and Spit is played without jokers (C-1)"
+                              % (where, i, name(card)))
         if card in seen:
             raise ReplayError("%s[%d]: duplicate card %s" % (where, i, name(card)))
         seen[card] = 1
@@ -86,6 +90,9 @@ def _layout(doc, slots):
         if not isinstance(stocks, list) or len(stocks) != slots:
             raise ReplayError("%s.stocks: expected a list of %d stock piles" % (where, slots))
         piles = [_cards(s, "%s.stocks[%d]" % (where, i), seen) for i, s in enumerate(stocks)]
+        if not any(piles):  # S-10 (a): a round with a player who has no stock card is already over
+            raise ReplayError("%s.stocks: no stock cards: every player starts a round with at least one (S-10 a)"
+                              % where)
         out.append((piles, _cards(pl.get("spit", []), where + ".spit", seen)))
     centre = lay.get("centre")
     if centre is not None:
@@ -133,15 +140,14 @@ def _events(doc):
 def load(doc):
     """Check a parsed replay document; return (game, events) ready to run."""
     _dict(doc, "file", KEYS)
-    if doc.get("version", VERSION) != VERSION:
+    version = doc.get("version", VERSION)
+    if type(version) is not int or version != VERSION:  # not true, not 1.0: exactly the integer
         raise ReplayError("version: this program reads version %d, got %s" % (VERSION, _show(doc.get("version"))))
     game = doc.get("game", "spit")
     if game != "spit":
         raise ReplayError("game: unknown game %s (this version plays \"spit\")" % _show(game))
     opts = options_of(doc)
-    seed = doc.get("seed", 1)
-    if type(seed) is not int:
-        raise ReplayError("seed: expected an integer, got %s" % _show(seed))
+    seed = _int(doc.get("seed", 1), "seed", 0, SEEDS)
     spit = Spit(seed=seed, **opts)
     if doc.get("layout") is not None:
         layouts, centre = _layout(doc, spit.slots)

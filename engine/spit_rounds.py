@@ -106,6 +106,10 @@ class Rounds:
 
     def _round_over(self, cleared):
         """S-10: the round ends at once; score it (S-16) or settle the centre (S-11 to S-15)."""
+        # Both spit piles empty at a round's end: nobody had a spit card to start one (only a
+        # hand-made layout does that, S-13), and every new deal would repeat the round, so the
+        # game ends: fewer cards held wins, or the lower score (S-16); equal is a draw
+        # (docs/replay-format.md, "Neither player has spit cards").
         self.cleared = cleared
         self.reports.add(A.R_ROUND_OVER, cleared)
         left0 = self._stock_cards(0) + self.spit[0].n
@@ -116,7 +120,7 @@ class Rounds:
             self.reports.add(A.R_SCORE, 0, left0 if left0 < 255 else 254)
             self.reports.add(A.R_SCORE, 1, left1 if left1 < 255 else 254)
             s0, s1 = self.scores
-            if s0 >= _TARGET or s1 >= _TARGET:
+            if s0 >= _TARGET or s1 >= _TARGET or not (self.centre[0].n or self.centre[1].n):
                 self._game_over(0 if s0 < s1 else 1 if s1 < s0 else _NONE)
             else:
                 self.deal()
@@ -132,8 +136,10 @@ class Rounds:
             else:
                 self.phase = SLAP  # S-11
             return
-        if piles == 0:
-            self._next_round(_NONE, _NONE)
+        if piles == 0:  # no spit pile was started: the game ends (see above)
+            held0 = self.cards_held(0)
+            held1 = self.cards_held(1)
+            self._game_over(0 if held0 < held1 else 1 if held1 < held0 else _NONE)
             return
         pile = 0 if self.centre[0].n else 1
         if cleared != _NONE:

@@ -1,5 +1,6 @@
 """What every tool does first: put the repository root on sys.path (so tools import
-engine/ when run as scripts), and run its main() with a quiet Ctrl-C and pipe close."""
+engine/ when run as scripts), and run its main() with a quiet Ctrl-C and pipe close,
+and one line (exit status 2) when its standard output cannot be written."""
 
 import os
 import sys
@@ -9,11 +10,71 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 
+class _Watched:
+    """Standard output, remembering the first error a write or flush of it raised (argparse, for one,
+    swallows them)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+        self.error = None
+
+    def write(self, text):
+        try:
+            return self._stream.write(text)
+        except OSError as e:
+            self.error = self.error or e
+            raise
+
+    def flush(self):
+        try:
+            self._stream.flush()
+        except OSError as e:
+            self.error = self.error or e
+            raise
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def run(main):
-    """Exit with main()'s status; 130 on Ctrl-C, 0 when the reader of our output went away."""
+    """Exit with main()'s status; 130 on Ctrl-C, 0 when the reader of our output went away,
+    2 with one line on standard error when standard output cannot be written (a full disk)."""
+    out = None
+    if sys.stdout is not None:
+        out = sys.stdout = _Watched(sys.stdout)
+    status = 0
     try:
-        sys.exit(main())
+        status = main()
     except KeyboardInterrupt:
-        sys.exit(130)
-    except BrokenPipeError:
-        sys.exit(0)
+        status = 130
+    except SystemExit as e:  # argparse's --help and errors, a tool's own exit
+        status = e.code
+    except OSError:
+        if out is None or out.error is None:
+            raise  # not standard output's: the tool's own error
+    if out is not None:
+        try:
+            out.flush()  # what is still buffered, now, while a failure can be reported
+        except OSError:
+            pass  # remembered in out.error
+        if isinstance(out.error, BrokenPipeError):
+            _silence(out)
+            if status != 130:
+                status = 0  # the reader went away: nothing to say
+        elif out.error is not None:
+            _silence(out)
+            tool = os.path.splitext(os.path.basename(sys.argv[0] or "tool"))[0]
+            print("%s: cannot write to standard output: %s" % (tool, out.error.strerror or out.error),
+                  file=sys.stderr)
+            status = 2
+    sys.exit(status)
+
+
+def _silence(out):
+    """Point standard output at the null device, so the interpreter's last flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, out.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # ValueError: no real file behind standard output
+        pass

@@ -44,6 +44,9 @@ def main(argv=None):
     parser.add_argument("--repeat", type=int, default=3, help="runs; the fastest counts (default 3)")
     parser.add_argument("--profile", action="store_true", help="print a cProfile of one run instead")
     args = parser.parse_args(argv)
+    if args.games < 1 or args.repeat < 1:
+        print("bench: --games and --repeat must be at least 1", file=sys.stderr)
+        return 2
     if args.profile:
         import cProfile
         import pstats
@@ -61,4 +64,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    _path.run(main)

@@ -365,6 +365,9 @@ def main(argv=None):
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--heap-only", action="store_true", help="skip the fuel figures (a few seconds)")
     args = parser.parse_args(argv)
+    if args.games < 1:
+        print("bench_cpu_mpy: --games must be at least 1", file=sys.stderr)
+        return 2
     fig = measure(args.games, fuel=not args.heap_only)
     print(json.dumps(fig, indent=1, sort_keys=True) if args.json else table(fig))
     sys.stdout.flush()

@@ -330,10 +330,13 @@ def main(argv=None):
     parser.add_argument("--root", default=_path.ROOT,
                         help="measure the engine/ of another checkout (default: this one)")
     args = parser.parse_args(argv)
+    if args.games < 1:
+        print("bench_mpy: --games must be at least 1", file=sys.stderr)
+        return 2
     fig = measure(args.games, args.root)
     print(json.dumps(fig, indent=1, sort_keys=True) if args.json else table(fig), flush=True)
     return 1 if fig["broken"] else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    _path.run(main)

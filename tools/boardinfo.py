@@ -11,7 +11,6 @@ becomes a choice (the fallback's imports are needed only when x is missing).
 
 import ast
 import os
-import sys
 
 import _path
 
@@ -240,7 +239,12 @@ def site_packages():
     return [d for i, d in enumerate(dirs) if os.path.isdir(d) and d not in dirs[:i]]
 
 
-if __name__ == "__main__":
+def main():
+    """Each board and the modules its CircuitPython has built in."""
     for b in BOARDS:
         print(b, " ".join(sorted(builtins(b))))
-    sys.exit(0)
+    return 0
+
+
+if __name__ == "__main__":
+    _path.run(main)

@@ -8,7 +8,6 @@ the trace, so what you read is exactly what the saved replay reproduces (C-5).
 write is one line and exit status 2, and the file it would replace stays whole.
 """
 
-import argparse
 import json
 import sys
 
@@ -19,11 +18,11 @@ from engine.replay import ReplayError, document, load, run, state
 from engine.spit import Spit
 from hal.files import WriteError, check_writable, write_atomic
 from replay import trace_line
-from ui.cli import whole_number
+from ui.cli import Parser, whole_number
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description="A seeded game of Spit between two random players, as a trace.")
+    parser = Parser(description="A seeded game of Spit between two random players, as a trace.")
     parser.add_argument("--seed", type=whole_number, default=1, help="deal and players' seed (default 1)")
     parser.add_argument("--save", metavar="FILE", help="also write the game's replay file here")
     parser.add_argument("--quiet", action="store_true", help="print only the result")

@@ -16,6 +16,8 @@ import json
 import subprocess
 import sys
 
+import _path  # noqa: F401  (puts the repository root on sys.path; _path.run starts the tool)
+
 WORDS = "SELFTEST "
 
 
@@ -88,4 +90,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    _path.run(main)

@@ -10,7 +10,6 @@ Time is simulated (every press and think time is paid), so a game takes a
 few milliseconds to compute. How bots work: docs/bots.md.
 """
 
-import argparse
 import importlib.util
 import json
 import math
@@ -23,7 +22,7 @@ import _path  # puts the repository root on sys.path
 from engine.bots import ROSTER, Bot, make
 from engine.bots.match import Match
 from engine.spit import Spit
-from ui.cli import whole_number
+from ui.cli import SEEDS, Parser, whole_number
 
 GAMES = ("spit",)
 LATER = ("speed", "california")  # RULES.md has them; the engine does not yet
@@ -202,7 +201,7 @@ def table(specs, labels, speeds, results, games, seed):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="spit", help="the game (spit)")
     parser.add_argument("--bots", required=True, help="comma-separated bots: %s, or FILE.py" % ", ".join(ROSTER))
     parser.add_argument("--games", type=int, default=100, help="games per pair (default 100)")
@@ -220,6 +219,10 @@ def main(argv=None):
         return 2
     if args.games < 1 or args.jobs < 1:
         print("tournament: --games and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    if args.seed + (args.games - 1) // 2 > SEEDS:  # game i is dealt with seed SEED + i // 2
+        print("tournament: --seed %d with --games %d needs seeds past %d, the largest"
+              % (args.seed, args.games, SEEDS), file=sys.stderr)
         return 2
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     if len(specs) < 2:

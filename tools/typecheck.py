@@ -129,7 +129,11 @@ def main(argv=None):
     parser.add_argument("boards", nargs="*", help="board ids (default: every supported board)")
     parser.add_argument("--cache", metavar="DIR", help="mypy's cache folder, one per board below it")
     args = parser.parse_args(argv)
-    boards = [boardinfo.board_id(b) for b in args.boards] or list(boardinfo.BOARDS)
+    try:
+        boards = [boardinfo.board_id(b) for b in args.boards] or list(boardinfo.BOARDS)
+    except ValueError as e:
+        print("typecheck: %s" % e, file=sys.stderr)
+        return 2
     try:
         with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
             results = list(pool.map(
@@ -147,4 +151,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    _path.run(main)

@@ -8,7 +8,7 @@ headless in tests; ``hal`` is whichever target was chosen at start.
 
 from engine import actions as A
 from engine.bots import Driver, make as make_bot
-from engine.replay import document, group_size
+from engine.replay import SEEDS, document, group_size
 from engine.spit import CHOOSE, OVER, PLAY, READY, SLAP, Spit
 from engine.timing import Sequencer, ticks_add, ticks_diff
 from engine.controls import Cluster
@@ -92,7 +92,7 @@ class App:
     def start_game(self, now, demo=False):
         """Deal a new game and show the table (demo: the CPU plays both seats)."""
         seed = self.seed if self.seed is not None else now & 0xFFFFFF
-        self.game_seed = seed + self.games
+        self.game_seed = (seed + self.games) & SEEDS  # a seed a replay file can hold
         self.games += 1
         self.playback = None
         if self.seq.cap != BATCH:

@@ -19,22 +19,30 @@ import time
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")  # fake pins: board, keypad, neopixel import on a PC
 
 SIZES = {"160x128": (160, 128), "240x135": (240, 135), "240x240": (240, 240)}
+SEEDS = 0xFFFFFFFF  # the largest seed (engine.replay.SEEDS; not imported: argparse comes first)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: 'prog: message (see --help)' on standard error, exit status 2."""
+
+    def error(self, message):
+        self.exit(2, "%s: %s (see --help)\n" % (self.prog, message))
 
 
 def whole_number(text):
-    """argparse type: an int >= 0 (seeds)."""
+    """argparse type: a seed, an int from 0 to 2**32 - 1 (engine.rng's whole state)."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError("expected a whole number, got %r" % text)
-    if value < 0:
-        raise argparse.ArgumentTypeError("expected a number >= 0, got %d" % value)
+    if not 0 <= value <= SEEDS:
+        raise argparse.ArgumentTypeError("expected a seed from 0 to %d, got %d" % (SEEDS, value))
     return value
 
 
 def parser():
     """The command line."""
-    p = argparse.ArgumentParser(prog="code.py", description="Spit: the two-player real-time card game.")
+    p = Parser(prog="code.py", description="Spit: the two-player real-time card game.")
     p.add_argument("--headless", action="store_true", help="no window: render in memory (tests, screenshots)")
     p.add_argument("--seed", type=whole_number, help="deal seed (default: from the clock; 1 when headless)")
     p.add_argument("--script", metavar="FILE", help="headless: scripted button presses (docs/scripts.md)")

@@ -9,7 +9,7 @@ import json
 import os
 
 from engine.jsontext import JSONError, loads as parse_json
-from engine.replay import ReplayError, load as load_replay
+from engine.replay import SEEDS, ReplayError, load as load_replay
 from ui.app import FRAME_MS
 from engine.controls import BUTTONS
 from ui.menu import clean
@@ -35,8 +35,8 @@ def load_script(text):
         if key not in KEYS:
             raise ScriptError("unknown key %s" % json.dumps(key))
     seed = doc.get("seed", 1)
-    if type(seed) is not int or seed < 0:
-        raise ScriptError("seed: expected a whole number >= 0, got %s" % json.dumps(seed))
+    if type(seed) is not int or not 0 <= seed <= SEEDS:
+        raise ScriptError("seed: expected a whole number from 0 to %d, got %s" % (SEEDS, json.dumps(seed)))
     settings = doc.get("settings", {})
     if not isinstance(settings, dict):
         raise ScriptError("settings: expected an object")

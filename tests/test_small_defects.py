@@ -1,0 +1,171 @@
+"""The small ones of issue 9 (class 7): zero games in the benchmarks, an unknown board in the type
+check, standard output on a full disk in every tool, ``"version": true``, and seeds past 2^32 - 1."""
+
+import glob
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from engine.replay import SEEDS, ReplayError, document, loads, run, state
+from ui.script import ScriptError, load_script
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOLS = sorted(p for p in glob.glob(os.path.join(ROOT, "tools", "*.py"))
+               if os.path.basename(p) not in ("_path.py", "mpyvm.py"))  # modules, not tools
+
+
+def tool(name, *args, stdout=subprocess.PIPE, **kw):
+    """Run tools/NAME (or a path) with args; the completed process."""
+    path = name if os.path.isabs(name) else os.path.join(ROOT, "tools", name)
+    return subprocess.run([sys.executable, path, *args], stdout=stdout, stderr=subprocess.PIPE, text=True,
+                          timeout=120, **kw)
+
+
+def one_line_exit_2(out):
+    """Exit status 2, one line on standard error, no traceback; the line."""
+    assert out.returncode == 2, out.stderr
+    assert "Traceback" not in out.stderr
+    lines = out.stderr.splitlines()
+    assert len(lines) == 1, out.stderr
+    return lines[0]
+
+
+# ---- the benchmarks and the type check ------------------------------------------------
+
+
+@pytest.mark.parametrize("name, args", [
+    ("bench.py", ["--games", "0"]), ("bench.py", ["--repeat", "0"]), ("bench.py", ["--games", "-3"]),
+    ("bench_mpy.py", ["--games", "0"]), ("bench_cpu_mpy.py", ["--games", "0"]), ("bench_ui.py", ["--games", "0"]),
+])
+def test_benchmarks_refuse_zero_games_in_one_line(name, args):
+    """--games 0 / --repeat 0: one line saying what is wrong, exit 2 (bench.py divided by zero)."""
+    assert "at least 1" in one_line_exit_2(tool(name, *args))
+
+
+def test_typecheck_names_an_unknown_board_in_one_line():
+    """tools/typecheck.py nosuch: one line listing the boards, exit 2, no traceback."""
+    line = one_line_exit_2(tool("typecheck.py", "nosuch"))
+    assert line.startswith("typecheck: unknown board 'nosuch'") and "pybadge" in line
+
+
+# ---- standard output on a full disk -----------------------------------------------------
+
+
+needs_dev_full = pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+
+
+@needs_dev_full
+@pytest.mark.parametrize("path", TOOLS, ids=[os.path.basename(p) for p in TOOLS])
+def test_every_tool_says_so_when_standard_output_is_full(path):
+    """Every tool, its help sent to /dev/full: one line on standard error, exit 2 (argparse used to
+    swallow the error and exit 0; other output ended in a traceback)."""
+    with open("/dev/full", "w") as full:
+        line = one_line_exit_2(tool(path, "--help", stdout=full))
+    name = os.path.splitext(os.path.basename(path))[0]
+    assert line == "%s: cannot write to standard output: No space left on device" % name
+
+
+@needs_dev_full
+@pytest.mark.parametrize("name, args", [
+    ("replay.py", ["-"]), ("replay.py", ["-", "--trace"]), ("demo.py", []), ("demo.py", ["--quiet"]),
+    ("boardinfo.py", []),
+])
+def test_tools_output_to_a_full_disk_is_one_line(name, args):
+    """tools/replay.py f.json > /dev/full and the like: one line, exit 2, no traceback."""
+    text = json.dumps({"events": [[0, 0, "ready"], [0, 1, "ready"]]})
+    with open("/dev/full", "w") as full:
+        line = one_line_exit_2(tool(name, *args, stdout=full, input=text))
+    assert "cannot write to standard output" in line
+
+
+def test_a_closed_pipe_still_ends_quietly(tmp_path):
+    """The reader going away (| head) is no error: exit 0, nothing on standard error."""
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps({"events": [[t, t % 2, "flip", 0] for t in range(5000)]}))  # 300 KB of trace
+    proc = subprocess.Popen([sys.executable, os.path.join(ROOT, "tools", "replay.py"), str(path), "--trace"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert proc.wait(timeout=60) == 0 and err == ""
+
+
+def test_a_tools_own_errors_are_unchanged():
+    """Bad input is still the tool's own line, with standard output fine."""
+    out = tool("replay.py", "-", input='{"events": [[0, 0, "jump"]]}')
+    assert 'events[0]: unknown verb "jump"' in one_line_exit_2(out)
+
+
+# ---- "version": true ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1", False, 0])
+def test_version_must_be_the_integer_1(version):
+    """bool is an int in Python: true (and 1.0) used to pass as version 1."""
+    with pytest.raises(ReplayError, match="version: this program reads version 1, got "):
+        loads(json.dumps({"version": version}))
+    loads('{"version": 1}')
+
+
+# ---- seeds are 0 to 2^32 - 1 everywhere ---------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [SEEDS + 1, 2 ** 40, -1])
+def test_replay_seed_out_of_range_is_refused(seed):
+    """A seed of 2^32 dealt as seed 0 (and -1 as 2^32 - 1): out of range now, one line."""
+    assert SEEDS == 2 ** 32 - 1
+    with pytest.raises(ReplayError, match=r"^seed: expected an integer from 0 to 4294967295, got "):
+        loads(json.dumps({"seed": seed}))
+    out = tool("replay.py", "-", input=json.dumps({"seed": seed}))
+    assert "seed: expected an integer from 0 to 4294967295" in one_line_exit_2(out)
+
+
+def test_the_largest_seed_is_a_seed_of_its_own():
+    """0 and 2^32 - 1 are both accepted, and deal differently."""
+    a, _ = loads('{"seed": 0}')
+    b, _ = loads(json.dumps({"seed": SEEDS}))
+    assert state(a) != state(b)
+
+
+@pytest.mark.parametrize("seed", [SEEDS + 1, -1])
+def test_script_seed_out_of_range_is_refused(seed):
+    """Button scripts: the same range, one line."""
+    with pytest.raises(ScriptError, match=r"^seed: expected a whole number from 0 to 4294967295"):
+        load_script(json.dumps({"seed": seed}))
+    assert load_script(json.dumps({"seed": SEEDS}))["seed"] == SEEDS
+
+
+@pytest.mark.parametrize("program, args", [
+    (os.path.join(ROOT, "code.py"), ["--headless", "--screenshot", "x.png"]),
+    ("demo.py", ["--quiet"]),
+    ("tournament.py", ["--bots", "level1,level2", "--quiet"]),
+])
+@pytest.mark.parametrize("seed", [str(SEEDS + 1), "-1", "seven"])
+def test_seed_flags_out_of_range_are_one_line(program, args, seed, tmp_path):
+    """--seed N via ui.cli.whole_number: outside 0..2^32 - 1 is one line (not argparse's usage too), exit 2."""
+    line = one_line_exit_2(tool(program, *args, "--seed", seed, cwd=str(tmp_path)))
+    assert "argument --seed: expected a" in line and line.endswith("(see --help)")
+    assert not os.path.exists(tmp_path / "x.png")
+
+
+def test_tournament_seeds_must_not_run_past_the_largest():
+    """tournament deals SEED + i // 2: the last deal's seed must be a seed too."""
+    line = one_line_exit_2(tool("tournament.py", "--bots", "level1,level2", "--seed", str(SEEDS), "--games", "3"))
+    assert "needs seeds past 4294967295" in line
+
+
+def test_the_apps_next_seed_wraps_into_range(headless_app):
+    """The App deals game k with seed + k: from 2^32 - 1 the next is 0, and its replay loads."""
+    hal, app = headless_app(seed=SEEDS)
+    app.start_game(hal.ticks_ms())
+    assert app.game_seed == SEEDS
+    app.back_to_menu()
+    app.start_game(hal.ticks_ms())
+    assert app.game_seed == 0
+    game, events = loads(json.dumps(document(app.options(), app.game_seed, [])))
+    run(game, events)
+    assert state(game) == state(app.game)
