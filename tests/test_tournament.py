@@ -186,14 +186,14 @@ def test_a_file_that_exits_or_raises_anything_while_loading_is_one_line(tmp_path
 
 def test_an_endless_loop_is_stopped_and_named(tmp_path, capsys, monkeypatch):
     """A bot that never returns, or a file that never finishes loading, is stopped after SECONDS."""
-    monkeypatch.setattr(tournament, "SECONDS", 0.5)
+    monkeypatch.setattr(tournament, "SECONDS", 1)
     path = tmp_path / "spin.py"
     path.write_text(BROKEN % ("2", "", "while True:\n            pass"))
     assert tournament.main(["--bots", "level1,%s" % path, "--games", "1", "--quiet"]) == 2
-    assert capsys.readouterr().err == "tournament: spin: decide did not return within 0.5 s (an endless loop?)\n"
+    assert capsys.readouterr().err == "tournament: spin: decide did not return within 1 s (an endless loop?)\n"
     path.write_text("while True:\n    pass\n")
     assert tournament.main(["--bots", "level1,%s" % path, "--quiet"]) == 2
-    assert "spin.py: still loading after 0.5 s" in capsys.readouterr().err
+    assert "spin.py: still loading after 1 s" in capsys.readouterr().err
 
 
 # ---- the bot-file reader, property-tested: a table, or one line and exit status 2 ------------------

@@ -158,7 +158,7 @@ def _check_out(out):
             raise SystemExit("%s cannot be read: %s" % (out, e.strerror or e)) from None
         if names and MARK not in names:
             raise SystemExit("%s is not empty and is not a bundle: choose an empty folder" % out)
-        if not _writable(final):
+        if not writable(final):
             raise SystemExit("%s is read-only, left as it is" % out)
         state = "bundle" if names else "empty"
     folder = os.path.dirname(final)
@@ -166,12 +166,12 @@ def _check_out(out):
         folder = os.path.dirname(folder)
     if not os.path.isdir(folder):
         raise SystemExit("%s: %s is not a folder" % (out, folder))
-    if state != "empty" and not _writable(folder):
+    if state != "empty" and not writable(folder):
         raise SystemExit("%s: cannot write in %s (read-only)" % (out, folder))
     return final, state
 
 
-def _writable(folder):
+def writable(folder):
     """True when new entries can be made in folder (its mode bits count for root too)."""
     return os.access(folder, os.W_OK | os.X_OK) and bool(os.stat(folder).st_mode & 0o222)
 
@@ -231,7 +231,7 @@ def _replaced_whole(build):
             else:
                 _remove(scratch)
             raise
-        return dict(fig, out=final, settings_kept=kept is not None)
+        return dict(fig, out=os.path.abspath(out), settings_kept=kept is not None)
 
     return whole
 

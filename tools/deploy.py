@@ -187,7 +187,7 @@ def deploy(board, drive=None, mpy_cross=None, dry_run=False, force=False, out=No
           % ("Would write" if dry_run else "Wrote", len(write), size / 1024,
              "would delete" if dry_run else "deleted", len(delete), "would leave" if dry_run else "left",
              len(same), "; your settings.toml is kept" if "settings.toml" in same else ""), file=out)
-    if write and not dry_run:
+    if (write or delete) and not dry_run:
         print("The board restarts the game by itself (auto-reload). Eject the drive before unplugging it.",
               file=out)
     return {"drive": drive, "write": write, "delete": delete, "same": same, "bytes": size}
