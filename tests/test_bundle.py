@@ -1,6 +1,7 @@
 """The board bundle (tools/bundle.py): everything a board imports is in it or built into its firmware."""
 
 import ast
+import errno
 import os
 import re
 import shutil
@@ -338,8 +339,6 @@ def test_an_unreadable_settings_toml_is_never_replaced(earlier, capsys):
 
 
 def test_a_full_disk_part_way_leaves_the_earlier_bundle_whole(earlier, tmp_path, monkeypatch, capsys):
-    import errno
-
     with open(os.path.join(earlier, "settings.toml"), "a", encoding="utf-8") as f:
         f.write("SPIT_PIXEL_BRIGHTNESS = 1\n")
     before = snapshot(earlier)

@@ -1,6 +1,8 @@
 """tools/deploy.py: a temporary folder stands in for the CIRCUITPY drive."""
 
+import errno
 import os
+import stat
 
 import pytest
 
@@ -210,9 +212,6 @@ def test_a_drive_the_old_check_let_through_is_refused_before_anything_changes(dr
 @pytest.fixture
 def full_after(monkeypatch):
     """full_after(n): the drive fills up after n more files (a stand-in: fsync of a file raises ENOSPC)."""
-    import errno
-    import stat
-
     real = os.fsync
 
     def arm(n):

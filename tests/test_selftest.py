@@ -7,12 +7,17 @@ hardware modules; the button check's presses come from a script
 times, real buttons) is what tools/selftest.py reports from one.
 """
 
+import io
 import json
 import os
 import stat
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import bundle
 import selftest as host
@@ -207,9 +212,6 @@ def test_a_boards_frame_allocates_nothing_on_micropython(bundles, board, target,
 
 # ---- garbled reports: one line on standard error, exit status 2, never a traceback -----------------
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
 GOOD = ("SELFTEST " + json.dumps(dict(REPORT, **{"pass": True}))).encode("utf-8")
 
 
@@ -294,10 +296,6 @@ def test_the_report_reader_gives_a_report_or_one_line(line):
 @settings(max_examples=25)
 @given(st.one_of(st.binary(max_size=300), mutated_report()))
 def test_the_host_gives_a_status_and_never_a_traceback_on_any_board_output(data):
-    import io
-    import tempfile
-    from pathlib import Path
-
     with tempfile.TemporaryDirectory() as folder:
         out, err = io.StringIO(), io.StringIO()
         status, report = host.run(fake_board(Path(folder), data), out=out, err=err)

@@ -1,9 +1,14 @@
 """tools/tournament.py: seeded games between every pair of bots, seats alternating, and its table."""
 
+import contextlib
+import io
 import json
 import os
+import tempfile
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tournament
 
@@ -198,9 +203,6 @@ def test_an_endless_loop_is_stopped_and_named(tmp_path, capsys, monkeypatch):
 
 # ---- the bot-file reader, property-tested: a table, or one line and exit status 2 ------------------
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
 GOOD = BOT_FILE.encode("utf-8")
 
 
@@ -241,7 +243,8 @@ BODIES = ("pass", "Bot.decide(self, view, act)", "act.play(0, 0)", "act.play(vie
 GENERATED = st.builds(
     lambda speed, init, body, base: (
         "from engine.bots import Bot\n\n\nclass Gen(%s):\n    speed = %s\n\n    def __init__(self%s):\n"
-        "        %s\n\n    def decide(self, view, act):\n        %s\n" % (base, speed, init[0], init[1], "\n        ".join(body))
+        "        %s\n\n    def decide(self, view, act):\n        %s\n"
+        % (base, speed, init[0], init[1], "\n        ".join(body))
     ).encode("utf-8"),
     st.one_of(st.sampled_from(("1", "3", "5")),  # one in two a good speed
               st.sampled_from(("0", "6", "-2", "2.0", "'fast'", "None", "True", "[]", "10 ** 99"))),
@@ -256,10 +259,6 @@ GENERATED = st.builds(
 @settings(max_examples=80)
 @given(st.one_of(st.binary(max_size=300), mutated(), GENERATED))
 def test_any_bot_file_gives_a_table_or_one_line_and_status_2(text):
-    import contextlib
-    import io
-    import tempfile
-
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "anybot.py")
         with open(path, "wb") as f:
