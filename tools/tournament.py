@@ -68,9 +68,11 @@ def deadline(seconds):
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-        _armed[0] = False
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        finally:  # an alarm due just now may raise Stuck here: put everything back all the same
+            signal.signal(signal.SIGALRM, old)
+            _armed[0] = False
 
 
 def describe(error):
