@@ -20,6 +20,14 @@ if __name__ == "__main__":  # CircuitPython runs code.py as __main__ too
     if sys.implementation.name == "circuitpython":
         board_main()
     else:
-        from ui.cli import main
+        try:
+            from ui.cli import main
 
-        sys.exit(main(sys.argv[1:]))
+            status = main(sys.argv[1:])
+        except ModuleNotFoundError as e:  # a Python without the simulator's packages (Blinka, pygame)
+            if (e.name or "").split(".")[0] in ("", "code", "engine", "hal", "tools", "ui"):
+                raise
+            print("spit: this Python has no %s (the simulator's packages are not installed): run `make run`, "
+                  "which installs them in .venv, or `.venv/bin/python code.py ...`" % e.name, file=sys.stderr)
+            status = 2
+        sys.exit(status)

@@ -1,6 +1,7 @@
 """The board bundle (tools/bundle.py): everything a board imports is in it or built into its firmware."""
 
 import ast
+import errno
 import os
 import re
 import shutil
@@ -225,3 +226,149 @@ def test_settings_template_and_wiring_doc_list_every_pin():
         assert physical[gp] == int(pin), gp  # the Pico's own pin numbering
     for key, default, _ in pins:
         assert '# %s = "%s"' % (key, default) in template
+
+
+# ---- bad output folders, a full disk and the user's settings.toml: one line, exit status 2 ---------
+
+def snapshot(tree):
+    """{relative path: bytes or ('link', target)} of every entry under tree, the bundle's mark included."""
+    out = {}
+    for base, dirs, names in os.walk(tree):
+        for n in dirs + names:
+            path = os.path.join(base, n)
+            rel = os.path.relpath(path, tree)
+            if os.path.islink(path):
+                out[rel] = ("link", os.readlink(path))
+            elif os.path.isfile(path):
+                with open(path, "rb") as f:
+                    out[rel] = f.read()
+    return out
+
+
+def one_error_line(capsys, tool="bundle"):
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and err.startswith(tool + ": ") and "Traceback" not in err, err
+    return err
+
+
+@pytest.fixture
+def earlier(tmp_path):
+    """A pybadge bundle in tmp_path/out, as a user left it."""
+    out = str(tmp_path / "out")
+    bundle.build("pybadge", out)
+    return out
+
+
+def test_an_out_that_is_a_file_or_inside_one_is_refused(tmp_path, capsys):
+    (tmp_path / "file").write_text("mine")
+    for out in (tmp_path / "file", tmp_path / "file" / "sub"):
+        assert bundle.main(["pybadge", str(out)]) == 2
+        assert "not a folder" in one_error_line(capsys)
+    assert (tmp_path / "file").read_text() == "mine"
+
+
+def test_a_read_only_out_or_parent_is_refused_and_left_as_it_is(earlier, tmp_path, capsys):
+    before = snapshot(earlier)
+    os.chmod(earlier, 0o555)
+    try:
+        assert bundle.main(["pygamer", earlier]) == 2
+        assert "read-only" in one_error_line(capsys)
+    finally:
+        os.chmod(earlier, 0o755)
+    assert snapshot(earlier) == before
+    parent = tmp_path / "locked"
+    parent.mkdir()
+    os.chmod(parent, 0o555)
+    try:
+        assert bundle.main(["pybadge", str(parent / "out")]) == 2
+        assert "read-only" in one_error_line(capsys)
+    finally:
+        os.chmod(parent, 0o755)
+    assert os.listdir(parent) == []
+
+
+def test_a_symlink_is_followed_and_a_dangling_one_refused(earlier, tmp_path, capsys):
+    link = tmp_path / "link"
+    link.symlink_to(earlier)
+    assert bundle.main(["pygamer", str(link)]) == 0
+    assert link.is_symlink() and "hal/pygamer.py" in bundle.files_of(earlier)
+    capsys.readouterr()
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "unmounted" / "CIRCUITPY")
+    assert bundle.main(["pybadge", str(dangling)]) == 2
+    assert "does not exist" in one_error_line(capsys)
+    assert not (tmp_path / "unmounted").exists()
+
+
+def test_an_edited_settings_toml_is_kept_and_a_template_replaced(earlier, capsys):
+    path = os.path.join(earlier, "settings.toml")
+    bundle.build("pygamer", earlier)  # the template as bundled: replaced by the new board's
+    with open(path, encoding="utf-8") as f:
+        assert f.read() == bundle.settings_template("pygamer")
+    with open(path, "a", encoding="utf-8") as f:
+        f.write('SPIT_PIXEL_BRIGHTNESS = 3\n')
+    with open(path, "rb") as f:
+        edited = f.read()
+    assert bundle.main(["raspberry_pi_pico", earlier]) == 0
+    assert "your settings.toml is kept" in capsys.readouterr().out
+    with open(path, "rb") as f:
+        assert f.read() == edited
+    assert "hal/pico.py" in bundle.files_of(earlier)
+
+
+def test_a_symlinked_settings_toml_stays_a_link(earlier, tmp_path):
+    mine = tmp_path / "my-settings.toml"
+    mine.write_text('SPIT_BOARD = "pybadge"\n')
+    path = os.path.join(earlier, "settings.toml")
+    os.remove(path)
+    os.symlink(str(mine), path)
+    fig = bundle.build("pybadge", earlier)
+    assert fig["settings_kept"] and os.readlink(path) == str(mine)
+    assert mine.read_text() == 'SPIT_BOARD = "pybadge"\n'
+
+
+def test_an_unreadable_settings_toml_is_never_replaced(earlier, capsys):
+    path = os.path.join(earlier, "settings.toml")
+    os.remove(path)
+    os.mkfifo(path)  # reading it would block: it is refused without being opened
+    before = snapshot(earlier)
+    assert bundle.main(["pybadge", earlier]) == 2
+    err = one_error_line(capsys)
+    assert "settings.toml" in err and "not a regular file" in err and "left as it is" in err
+    assert snapshot(earlier) == before and stat.S_ISFIFO(os.lstat(path).st_mode)
+
+
+def test_a_full_disk_part_way_leaves_the_earlier_bundle_whole(earlier, tmp_path, monkeypatch, capsys):
+    with open(os.path.join(earlier, "settings.toml"), "a", encoding="utf-8") as f:
+        f.write("SPIT_PIXEL_BRIGHTNESS = 1\n")
+    before = snapshot(earlier)
+    real = bundle._copy
+    calls = []
+
+    def copy(src, dst, keep_docstrings):  # a stand-in disk that fills up at the sixth file
+        calls.append(dst)
+        if len(calls) > 5:
+            raise OSError(errno.ENOSPC, "No space left on device", dst)
+        real(src, dst, keep_docstrings)
+
+    monkeypatch.setattr(bundle, "_copy", copy)
+    assert bundle.main(["pygamer", earlier]) == 2
+    assert "No space left on device" in one_error_line(capsys)
+    assert snapshot(earlier) == before
+    assert sorted(os.listdir(tmp_path)) == ["out"]  # no scratch folder left behind
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()  # an empty folder is written in place, and emptied again
+    assert bundle.main(["pygamer", str(fresh)]) == 2
+    assert os.listdir(fresh) == []
+
+
+def test_a_failing_mpy_cross_is_one_line(tmp_path, capsys):
+    tool = tmp_path / "mpy-cross"
+    tool.write_text("#!%s\nimport sys\nif sys.argv[1:] == ['--version']:\n    print('CircuitPython 9.2.1')\n"
+                    "    sys.exit(0)\nprint('engine/__init__.py:1: SyntaxError')\nprint('  nope')\n"
+                    "sys.exit(1)\n" % sys.executable)
+    tool.chmod(0o755)
+    out = tmp_path / "out"
+    assert bundle.main(["pybadge", str(out), "--mpy-cross", str(tool)]) == 2
+    assert "mpy-cross failed on engine/__init__.py: engine/__init__.py:1: SyntaxError; nope" in one_error_line(capsys)
+    assert not out.exists() and os.listdir(tmp_path) == ["mpy-cross"]

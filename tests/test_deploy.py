@@ -1,6 +1,8 @@
 """tools/deploy.py: a temporary folder stands in for the CIRCUITPY drive."""
 
+import errno
 import os
+import stat
 
 import pytest
 
@@ -161,3 +163,137 @@ def test_command_line(drive, capsys):
     assert "would write" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         deploy.main(["toaster", "--drive", drive])
+
+
+# ---- room, read-only drives, a full drive part-way: one line, exit status 2, no half-copied game -------
+
+def snapshot(tree):
+    """{relative path: bytes} of every file under tree."""
+    out = {}
+    for base, _, names in os.walk(tree):
+        for n in names:
+            with open(os.path.join(base, n), "rb") as f:
+                out[os.path.relpath(os.path.join(base, n), tree)] = f.read()
+    return out
+
+
+def one_error_line(capsys):
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and err.startswith("deploy: ") and "Traceback" not in err, err
+    return err
+
+
+def test_space_needed_rounds_to_blocks_and_counts_a_file_and_its_copy(tmp_path):
+    drive = tmp_path
+    (drive / "code.py").write_bytes(b"c" * 700)  # two 512-byte blocks
+    (drive / "old.py").write_bytes(b"o" * 100)
+    order = [("code.py", b"n" * 10), ("old.py", None), ("ui/deep/x.py", b"x" * 1025), ("code.py", b"g" * 513)]
+    # in blocks, from what the drive holds now: the notice beside the old code.py +1 (peak 1), then
+    # code.py holds 1 instead of 2 (-1); old.py freed (-2); two new folders (0); x.py (peak 3, then 3);
+    # the game's code.py beside the notice: peak 5
+    assert deploy.space_needed(order, str(drive), 512) == (5 + deploy.MARGIN_BLOCKS) * 512
+    assert deploy.space_needed([], str(drive), 512) == deploy.MARGIN_BLOCKS * 512
+
+
+def test_a_drive_the_old_check_let_through_is_refused_before_anything_changes(drive, monkeypatch, capsys):
+    run(drive)
+    with open(os.path.join(drive, "ui", "app.py"), "a") as f:
+        f.write("# an older version\n")
+    os.remove(os.path.join(drive, "engine", "spit.py"))
+    write, delete, _ = deploy.plan(bundle.build("pybadge", drive + "-src")["out"], drive)
+    raw = sum(os.path.getsize(os.path.join(drive + "-src", rel)) for rel in write)
+    monkeypatch.setattr(deploy, "free_space", lambda d: (raw, 4096))  # bytes enough, blocks not
+    before = snapshot(drive)
+    assert deploy.main(["pybadge", "--drive", drive]) == 2
+    assert "not enough room" in one_error_line(capsys)
+    assert snapshot(drive) == before
+
+
+@pytest.fixture
+def full_after(monkeypatch):
+    """full_after(n): the drive fills up after n more files (a stand-in: fsync of a file raises ENOSPC)."""
+    real = os.fsync
+
+    def arm(n):
+        left = [n]
+
+        def fsync(fd):
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                if left[0] <= 0:
+                    raise OSError(errno.ENOSPC, "No space left on device")
+                left[0] -= 1
+            real(fd)
+
+        monkeypatch.setattr(os, "fsync", fsync)
+
+    return arm
+
+
+def test_a_drive_full_at_the_first_file_is_left_as_it_was(drive, full_after, capsys):
+    before = snapshot(drive)
+    full_after(0)
+    assert deploy.main(["pybadge", "--drive", drive]) == 2
+    err = one_error_line(capsys)
+    assert "No space left on device" in err and "nothing was changed" in err
+    assert snapshot(drive) == before
+
+
+def test_a_drive_full_half_way_holds_whole_files_and_the_notice_never_a_mix(drive, full_after, capsys):
+    run(drive)
+    new = snapshot(drive)
+    old = {}
+    for rel in new:
+        if rel.startswith(("engine/", "ui/")):
+            old[rel] = new[rel] + b"# the version before\n"
+            with open(os.path.join(drive, rel), "wb") as f:
+                f.write(old[rel])
+    full_after(4)  # the notice and three files
+    assert deploy.main(["pybadge", "--drive", drive]) == 2
+    err = one_error_line(capsys)
+    assert "No space left on device" in err and "stopped after 4 of" in err and "notice" in err
+    after = snapshot(drive)
+    assert after["code.py"] == deploy.NOTICE  # what the board starts: no game made of two versions
+    compile(deploy.NOTICE, "code.py", "exec")
+    assert sorted(after) == sorted(new)  # no temporary file left
+    mixed = [rel for rel in old if after[rel] == new[rel]]
+    assert len(mixed) == 3 and all(after[rel] in (old[rel], new[rel]) for rel in old)
+
+
+def test_a_run_after_a_stopped_one_finishes_the_game(drive, full_after, capsys):
+    run(drive)
+    new = snapshot(drive)
+    with open(os.path.join(drive, "ui", "app.py"), "ab") as f:
+        f.write(b"# older\n")
+    full_after(1)
+    assert deploy.main(["pybadge", "--drive", drive]) == 2
+    assert snapshot(drive)["code.py"] == deploy.NOTICE
+    full_after(10 ** 6)
+    result, _ = run(drive)
+    assert result["write"] == ["ui/app.py", "code.py"] and snapshot(drive) == new
+
+
+def test_a_read_only_drive_or_file_is_refused_before_anything_changes(drive, capsys):
+    run(drive)
+    with open(os.path.join(drive, "ui", "app.py"), "a") as f:
+        f.write("# changed\n")
+    before = snapshot(drive)
+    os.chmod(drive, 0o555)
+    try:
+        assert deploy.main(["pybadge", "--drive", drive]) == 2
+        assert "read-only" in one_error_line(capsys)
+    finally:
+        os.chmod(drive, 0o755)
+    os.chmod(os.path.join(drive, "ui", "app.py"), 0o444)
+    assert deploy.main(["pybadge", "--drive", drive]) == 2
+    assert "read-only" in one_error_line(capsys)
+    assert snapshot(drive) == before
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda d: open(d + "/file", "w").close() or d + "/file", "is not a folder"),
+    (lambda d: d + "/nowhere", "no such folder"),
+    (lambda d: open(d + "/boot_out.txt", "w").close() or d, "no boot_out.txt naming its board"),
+])
+def test_command_line_errors_are_one_line_and_status_2(drive, capsys, make, words):
+    assert deploy.main(["pybadge", "--drive", make(drive)]) == 2
+    assert words in one_error_line(capsys)

@@ -7,12 +7,17 @@ hardware modules; the button check's presses come from a script
 times, real buttons) is what tools/selftest.py reports from one.
 """
 
+import io
 import json
 import os
 import stat
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import bundle
 import selftest as host
@@ -131,12 +136,12 @@ def test_host_explains_a_board_without_the_game(tmp_path, capsys):
     tool, _ = fake_mpremote(tmp_path, ["Traceback (most recent call last):",
                                        "ImportError: no module named 'hal.selftest'"], status=1)
     assert host.main(["--mpremote", tool]) == 2
-    assert "tools/deploy.py" in capsys.readouterr().out
+    assert "tools/deploy.py" in capsys.readouterr().err
 
 
 def test_host_without_mpremote(tmp_path, capsys):
     assert host.main(["--mpremote", str(tmp_path / "nothing-here")]) == 2
-    assert "cannot run" in capsys.readouterr().out
+    assert "cannot run" in capsys.readouterr().err
 
 
 def test_device_side_is_in_every_bundle(bundles):
@@ -203,3 +208,98 @@ def test_a_boards_frame_allocates_nothing_on_micropython(bundles, board, target,
     line = [x for x in done.stdout.splitlines() if x.startswith("ALLOC")]
     assert line, done.stdout + done.stderr
     assert line[0].split()[1:] == ["0", "0"], line[0]  # nothing allocated, every event read
+
+
+# ---- garbled reports: one line on standard error, exit status 2, never a traceback -----------------
+
+GOOD = ("SELFTEST " + json.dumps(dict(REPORT, **{"pass": True}))).encode("utf-8")
+
+
+def fake_board(tmp_path, data):
+    """A stand-in for mpremote that writes data, bytes as they are, as the board's output."""
+    path = tmp_path / "board.bin"
+    path.write_bytes(data)
+    return [sys.executable, "-S", "-c", "import sys; sys.stdout.buffer.write(open(sys.argv[1], 'rb').read())",
+            str(path)]
+
+
+@pytest.mark.parametrize("line, words", [
+    (b'SELFTEST {"board": "pybadge", "heap_me', "not JSON"),
+    (b"SELFTEST [1, 2]", "not a JSON object"),
+    (b'SELFTEST {"board": "pybadge"}', 'no "pass"'),
+    (b'SELFTEST {"pass": "yes"}', 'no "pass"'),
+    (b'SELFTEST {"pass": true, "heap_menu": 5}', '"heap_menu" is int'),
+    (b'SELFTEST {"pass": true, "heap_table": [1, 2, 3]}', '"heap_table" is not [free bytes, largest block]'),
+    (b'SELFTEST {"pass": true, "engine_game": [1]}', '"engine_game" is list'),
+    (b'SELFTEST {"pass": true, "engine_game": {"frames": "many"}}', '"engine_game.frames" is str'),
+    (b'SELFTEST {"pass": true, "buttons": ["up"]}', '"buttons" is list'),
+    (b'SELFTEST {"pass": true, "buttons": {"up": 1}}', 'buttons["up"] is not a word'),
+    (b'SELFTEST {"pass": true, "board": {"id": 1}}', '"board" is dict'),
+    (b"SELFTEST " + b"[" * 100000, "nested too deep"),
+    (b'SELFTEST {"pass": tr\xff\xfeue}', "not JSON"),
+    (GOOD + b"\nSELFTEST {", "not JSON"),  # the last report counts
+])
+def test_a_garbled_report_is_one_line_and_status_2(tmp_path, capsys, line, words):
+    status, report = host.run(fake_board(tmp_path, b"board: pybadge\r\n" + line + b"\r\n"))
+    captured = capsys.readouterr()
+    assert (status, report) == (2, None)
+    assert captured.err.startswith("selftest: the board's report is garbled (") and words in captured.err
+    assert len(captured.err.splitlines()) == 1 and "board: pybadge" in captured.out
+
+
+def test_bytes_that_are_not_utf8_around_a_good_report_are_shown_not_fatal(tmp_path, capsys):
+    status, report = host.run(fake_board(tmp_path, b"\xff\xfe garbage \x00\n" + GOOD + b"\n"))
+    assert status == 0 and report["pass"] is True
+    assert "\ufffd" in capsys.readouterr().out
+
+
+@st.composite
+def mutated_report(draw):
+    """A good report line with bytes flipped, cut or inserted, or a value swapped for another JSON value."""
+    if draw(st.booleans()):
+        doc = dict(REPORT, **{"pass": True})
+        json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+                                   lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=3),
+                                                                                             kids, max_size=3),
+                                   max_leaves=8)
+        for key in draw(st.lists(st.sampled_from(sorted(doc) + ["extra"]), max_size=3)):
+            doc[key] = draw(json_values)
+        return ("SELFTEST " + json.dumps(doc)).encode("utf-8")
+    data = GOOD
+    for _ in range(draw(st.integers(1, 4))):
+        i = draw(st.integers(0, len(data) - 1))
+        kind = draw(st.sampled_from(("flip", "cut", "insert", "truncate")))
+        if kind == "flip":
+            data = data[:i] + bytes([draw(st.integers(0, 255))]) + data[i + 1:]
+        elif kind == "cut":
+            data = data[:i] + data[i + draw(st.integers(1, 30)):]
+        elif kind == "insert":
+            data = data[:i] + draw(st.binary(min_size=1, max_size=4)) + data[i:]
+        else:
+            data = data[:max(i, 1)]
+    return data
+
+
+@settings(max_examples=300)
+@given(st.one_of(st.binary(max_size=200).map(lambda b: b"SELFTEST " + b), mutated_report()))
+def test_the_report_reader_gives_a_report_or_one_line(line):
+    text = line.decode("utf-8", "replace").splitlines()[0] if line.strip() else "SELFTEST "
+    try:
+        report = host.read_report(text[len(host.WORDS):])
+    except ValueError as e:
+        assert str(e) and "\n" not in str(e)
+        return
+    lines = host.summary(report)
+    assert lines[-1] in ("PASS", "FAIL") and all(isinstance(x, str) for x in lines)
+
+
+@settings(max_examples=25)
+@given(st.one_of(st.binary(max_size=300), mutated_report()))
+def test_the_host_gives_a_status_and_never_a_traceback_on_any_board_output(data):
+    with tempfile.TemporaryDirectory() as folder:
+        out, err = io.StringIO(), io.StringIO()
+        status, report = host.run(fake_board(Path(folder), data), out=out, err=err)
+    if status == 2:
+        assert report is None and len(err.getvalue().splitlines()) == 1
+    else:
+        assert status in (0, 1) and report["pass"] is (status == 0) and err.getvalue() == ""

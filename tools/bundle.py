@@ -25,14 +25,17 @@ needs to compile the larger libraries.
 
 import argparse
 import ast
+import functools
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
-import _path  # noqa: F401
+import _path
 import boardinfo
+from hal import files as _files
 
 ROOT = boardinfo.ROOT
 DESKTOP_ONLY = ("ui/cli.py", "ui/script.py")
@@ -150,16 +153,139 @@ def check_mpy_cross(path, force=False):
     return words
 
 
+def _check_out(out):
+    """Refuse an OUT/ that cannot take a bundle, before any work: (its folder, "new", "empty" or "bundle").
+
+    A symbolic link is followed (the bundle goes where it points); a file, a
+    folder that is neither empty nor a bundle, and a read-only folder are refused.
+    """
+    path = os.path.abspath(out)
+    final = os.path.realpath(path)
+    if os.path.islink(path) and not os.path.exists(final):
+        raise SystemExit("%s is a link to %s, which does not exist" % (out, final))
+    if os.path.exists(final) and not os.path.isdir(final):
+        raise SystemExit("%s is a file, not a folder" % out)
+    state = "new"
+    if os.path.isdir(final):
+        try:
+            names = os.listdir(final)
+        except OSError as e:
+            raise SystemExit("%s cannot be read: %s" % (out, e.strerror or e)) from None
+        if names and MARK not in names:
+            raise SystemExit("%s is not empty and is not a bundle: choose an empty folder" % out)
+        if not writable(final):
+            raise SystemExit("%s is read-only, left as it is" % out)
+        state = "bundle" if names else "empty"
+    folder = os.path.dirname(final)
+    while not os.path.exists(folder) and os.path.dirname(folder) != folder:
+        folder = os.path.dirname(folder)
+    if not os.path.isdir(folder):
+        raise SystemExit("%s: %s is not a folder" % (out, folder))
+    if state != "empty" and not writable(folder):
+        raise SystemExit("%s: cannot write in %s (read-only)" % (out, folder))
+    return final, state
+
+
+def writable(folder):
+    """True when new entries can be made in folder (its mode bits count for root too)."""
+    return os.access(folder, os.W_OK | os.X_OK) and bool(os.stat(folder).st_mode & 0o222)
+
+
+def _user_settings(final, state):
+    """What to keep of an earlier bundle's settings.toml: its bytes if edited, a link's target (str), or None."""
+    path = os.path.join(final, "settings.toml")
+    if state != "bundle" or not os.path.lexists(path):
+        return None
+    if os.path.islink(path):
+        return os.readlink(path)
+    try:
+        data = _files.read_regular(path, 1024 * 1024, "settings.toml")
+    except OSError as e:  # never replace what could not be read
+        raise SystemExit("%s; left as it is: move it away to write a new bundle here" % e) from None
+    plain = data.replace(b"\r\n", b"\n")
+    if any(plain == settings_template(b).encode("utf-8") for b in boardinfo.BOARDS):
+        return None
+    return data
+
+
+def _replaced_whole(build):
+    """Make build(board, out, ...) write a scratch folder beside out and swap it in only when complete.
+
+    On any failure (a full disk, mpy-cross) an earlier bundle in out stays as
+    it was and the scratch folder is removed; a settings.toml the user edited
+    is carried over into the new bundle.
+    """
+
+    @functools.wraps(build)
+    def whole(board, out, *args, **kwargs):
+        final, state = _check_out(out)
+        kept = _user_settings(final, state)
+        if state == "empty":
+            scratch = final  # nothing to lose: written in place, emptied again on failure
+        else:
+            os.makedirs(os.path.dirname(final), exist_ok=True)
+            scratch = tempfile.mkdtemp(prefix="." + os.path.basename(final) + ".new-",
+                                       dir=os.path.dirname(final))
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(scratch, 0o777 & ~umask)
+        try:
+            fig = build(board, scratch, *args, **kwargs)
+            settings = os.path.join(scratch, "settings.toml")
+            if isinstance(kept, str):
+                os.remove(settings)
+                os.symlink(kept, settings)
+            elif kept is not None:
+                _files.write_atomic(settings, kept, "settings.toml")
+            if scratch != final:
+                _swap(scratch, final, state)
+        except BaseException:
+            if scratch == final:
+                for name in os.listdir(final):
+                    _remove(os.path.join(final, name))
+            else:
+                _remove(scratch)
+            raise
+        return dict(fig, out=os.path.abspath(out), settings_kept=kept is not None)
+
+    return whole
+
+
+def _swap(scratch, final, state):
+    """Put the finished scratch folder in final's place (an earlier bundle goes aside, then away)."""
+    if state == "new":
+        os.rename(scratch, final)
+        return
+    aside = tempfile.mkdtemp(prefix="." + os.path.basename(final) + ".old-", dir=os.path.dirname(final))
+    old = os.path.join(aside, "bundle")
+    os.rename(final, old)
+    try:
+        os.rename(scratch, final)
+    except OSError:
+        os.rename(old, final)
+        _remove(aside)
+        raise
+    _remove(aside)
+
+
+def _remove(path):
+    """Delete a file or a tree, as far as possible."""
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+
+
+@_replaced_whole
 def build(board, out, mpy_cross=None, keep_docstrings=False, force=False, source=False):
     """Write the bundle for board into out (.mpy, or .py with source); return its report (files, sizes, ...)."""
     board = boardinfo.board_id(board)
     if not source and not mpy_cross:
         mpy_cross = circuitpython_mpy_cross()
     out = os.path.abspath(out)
-    if os.path.exists(out) and os.listdir(out):
-        if not os.path.exists(os.path.join(out, MARK)):
-            raise SystemExit("%s is not empty and is not a bundle: choose an empty folder" % out)
-        shutil.rmtree(out)
     if mpy_cross:
         check_mpy_cross(mpy_cross, force)
     files, libs = modules(board)
@@ -292,7 +418,14 @@ def main(argv=None):
         parser.error(str(e))
     if args.source and args.mpy_cross:
         parser.error("--source and --mpy-cross cannot be used together")
-    fig = build(board, args.out, args.mpy_cross, args.keep_docstrings, args.force, args.source)
+    try:
+        fig = build(board, args.out, args.mpy_cross, args.keep_docstrings, args.force, args.source)
+    except SystemExit as e:
+        if not isinstance(e.code, str):
+            raise
+        return fail(e.code)
+    except OSError as e:
+        return fail(os_error(e))
     if args.json:
         print(json.dumps(fig, indent=1, sort_keys=True))
     else:
@@ -301,8 +434,33 @@ def main(argv=None):
         for top, n in sorted(fig["folders"].items()):
             print("  %-10s %7.1f KB" % (top + ("/" if top != "." else ""), n / 1024))
         print("largest module: %s, %.1f KB" % (fig["largest"]["path"], fig["largest"]["bytes"] / 1024))
+        if fig["settings_kept"]:
+            print("your settings.toml is kept (it differs from the template): see docs/boards.md for its keys")
         print("copy it to the board: python tools/deploy.py %s" % board)
     return 0
+
+
+def one_line(text):
+    """A message of several lines as one ("; " between them, a space after a colon)."""
+    out = ""
+    for line in str(text).splitlines():
+        line = line.strip()
+        if line:
+            out += (" " if out.endswith(":") else "; " if out else "") + line
+    return out
+
+
+def os_error(e):
+    """An OSError as one line naming the file."""
+    if isinstance(e, _files.WriteError) or not e.filename:
+        return one_line(e)
+    return "%s: %s" % (e.filename, e.strerror or e)
+
+
+def fail(message, tool="bundle"):
+    """One line on standard error; exit status 2."""
+    print("%s: %s" % (tool, one_line(message)), file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

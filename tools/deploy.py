@@ -12,6 +12,13 @@ deleted, as is a lib/ .py that a new .mpy replaces. A settings.toml already on
 the drive is kept. boot_out.txt must name a board this bundle is for, and a
 CircuitPython 9 or 10 (--force to go on anyway).
 
+Nothing is changed unless the drive has room for the whole copy (each file
+rounded up to the drive's blocks, a file and its temporary copy counted both,
+and a margin). Each file is written beside its old one and renamed over it;
+when more than code.py changes, code.py first becomes a notice and is written
+last, so a board never starts a half-copied game. Errors are one line on
+standard error, exit status 2.
+
 Copying goes through the drive, not ``mpremote fs cp``, which is unreliable
 with CircuitPython.
 """
@@ -20,15 +27,20 @@ import argparse
 import os
 import re
 import shutil
+import stat
 import sys
 import tempfile
 
-import _path  # noqa: F401
+import _path
 import boardinfo
 import bundle
+from hal import files
 
 OURS = ("engine/", "ui/", "hal/")  # folders the game owns on the drive
 FIRMWARE = (9, 10)  # CircuitPython major versions supported
+NOTICE = ('print("Spit is being copied onto this board. If this stays, the copy stopped half-way: "\n'
+          '      "run tools/deploy.py again.")\n').encode("ascii")  # code.py while the other files are copied
+MARGIN_BLOCKS = 8  # spare blocks on top of what the copy takes
 
 
 def find_drives(system=None, mounts=None, volumes="/Volumes", letters="DEFGHIJKLMNOPQRSTUVWXYZ"):
@@ -115,7 +127,8 @@ def plan(src, drive):
 
 def _same(a, b):
     try:
-        if os.path.getsize(a) != os.path.getsize(b):
+        there = os.stat(b)
+        if not stat.S_ISREG(there.st_mode) or os.path.getsize(a) != there.st_size:
             return False
         with open(a, "rb") as f, open(b, "rb") as g:
             return f.read() == g.read()
@@ -136,7 +149,7 @@ def deploy(board, drive=None, mpy_cross=None, dry_run=False, force=False, out=No
             raise SystemExit("several CIRCUITPY drives: %s; choose one with --drive" % ", ".join(drives))
         drive = drives[0]
     if not os.path.isdir(drive):
-        raise SystemExit("%s is not a folder" % drive)
+        raise SystemExit("%s is not a folder" % drive if os.path.exists(drive) else "%s: no such folder" % drive)
     version, board_there = boot_out(drive)
     problems = []
     if board_there is None:
@@ -147,25 +160,22 @@ def deploy(board, drive=None, mpy_cross=None, dry_run=False, force=False, out=No
         problems.append("the drive runs CircuitPython %s; this game supports %s"
                         % (".".join(map(str, version)), " and ".join("%d.x" % v for v in FIRMWARE)))
     if problems and not force:
-        raise SystemExit("\n".join(problems) + "\n(--force to copy anyway)")
+        raise SystemExit("; ".join(problems) + " (--force to copy anyway)")
     with tempfile.TemporaryDirectory(prefix="spit-bundle-") as tmp:
         src = os.path.join(tmp, "CIRCUITPY")
         fig = bundle.build(board, src, mpy_cross=mpy_cross, force=force)
         write, delete, same = plan(src, drive)
         size = sum(os.path.getsize(os.path.join(src, rel)) for rel in write)
-        if not dry_run:
-            free = shutil.disk_usage(drive).free
-            if size > free + sum(_size(drive, rel) for rel in write + delete):
-                raise SystemExit("not enough room on %s: %d KB to write, %d KB free" % (drive, size // 1024,
-                                                                                      free // 1024))
-            for rel in delete:
-                os.remove(os.path.join(drive, rel))
-            for rel in write:
-                target = os.path.join(drive, rel)
-                os.makedirs(os.path.dirname(target), exist_ok=True)
-                shutil.copyfile(os.path.join(src, rel), target)
-            if hasattr(os, "sync"):
-                os.sync()  # to the flash before the board is unplugged
+        if not dry_run and (write or delete):
+            check_drive(drive, write, delete)
+            order = steps(src, write, delete)
+            free, block = free_space(drive)
+            need = space_needed(order, drive, block)
+            if need > free:
+                raise SystemExit("not enough room on %s: the copy needs %d KB (files rounded up to %d-byte "
+                                 "blocks, with a margin), %d KB are free; nothing was changed"
+                                 % (drive, -(-need // 1024), block, free // 1024))
+            apply(drive, order)
     print("%s: CircuitPython %s, board %s; bundle for %s (%d files, %.1f KB)"
           % (drive, ".".join(map(str, version)) if version else "?", board_there or "?", board,
              fig["files"], fig["bytes"] / 1024), file=out)
@@ -177,7 +187,7 @@ def deploy(board, drive=None, mpy_cross=None, dry_run=False, force=False, out=No
           % ("Would write" if dry_run else "Wrote", len(write), size / 1024,
              "would delete" if dry_run else "deleted", len(delete), "would leave" if dry_run else "left",
              len(same), "; your settings.toml is kept" if "settings.toml" in same else ""), file=out)
-    if write and not dry_run:
+    if (write or delete) and not dry_run:
         print("The board restarts the game by itself (auto-reload). Eject the drive before unplugging it.",
               file=out)
     return {"drive": drive, "write": write, "delete": delete, "same": same, "bytes": size}
@@ -188,6 +198,97 @@ def _size(drive, rel):
         return os.path.getsize(os.path.join(drive, rel))
     except OSError:
         return 0
+
+
+def check_drive(drive, write, delete):
+    """SystemExit (one line) unless every file to write or delete can be, before anything changes."""
+    if not bundle.writable(drive):
+        raise SystemExit("%s is read-only (a boot.py that remounts CIRCUITPY for the board keeps it so); "
+                         "nothing was changed" % drive)
+    for rel in write + delete + ["code.py"]:
+        try:
+            files.check_writable(os.path.join(drive, rel), "file")
+        except OSError as e:
+            raise SystemExit("%s; nothing was changed" % e) from None
+
+
+def steps(src, write, delete):
+    """The changes in the order they are made: [(path, bytes to write, or None to delete)].
+
+    When more than code.py changes, code.py first becomes NOTICE and is
+    written last: a board that restarts meanwhile, or a copy stopped half-way,
+    shows the notice instead of starting a mix of two versions.
+    """
+    def data(rel):
+        with open(os.path.join(src, rel), "rb") as f:
+            return f.read()
+
+    rest = [rel for rel in write if rel != "code.py"]
+    if not rest and not delete:
+        return [("code.py", data("code.py"))] if write else []
+    return ([("code.py", NOTICE)] + [(rel, None) for rel in delete] + [(rel, data(rel)) for rel in rest]
+            + [("code.py", data("code.py"))])
+
+
+def free_space(drive):
+    """(bytes free, block size) of the drive's file system."""
+    free = shutil.disk_usage(drive).free
+    try:
+        block = os.statvfs(drive).f_frsize
+    except (AttributeError, OSError):
+        block = 0
+    return free, block or 4096  # Windows: a board's FAT has clusters of 512 bytes to 4 KB
+
+
+def space_needed(order, drive, block):
+    """The most the drive fills up while order runs, in bytes: files in whole blocks, a folder a block, a margin.
+
+    A file being replaced still holds its blocks while its new copy is
+    written; a deleted one frees them.
+    """
+    def blocks(n):
+        return -(-n // block) * block
+
+    held = {}
+    made = set()
+    now = peak = 0
+    for rel, data in order:
+        if rel not in held:
+            held[rel] = blocks(_size(drive, rel))
+        if data is None:
+            now -= held[rel]
+            held[rel] = 0
+            continue
+        folder = os.path.dirname(rel)
+        while folder and folder not in made and not os.path.isdir(os.path.join(drive, folder)):
+            made.add(folder)
+            now += block
+            folder = os.path.dirname(folder)
+        peak = max(peak, now + blocks(len(data)))
+        now += blocks(len(data)) - held[rel]
+        held[rel] = blocks(len(data))
+    return peak + MARGIN_BLOCKS * block
+
+
+def apply(drive, order):
+    """Make the changes on the drive, each file whole (written beside the old one, then renamed over it)."""
+    done = 0
+    try:
+        for rel, data in order:
+            target = os.path.join(drive, rel)
+            if data is None:
+                os.remove(target)
+            else:
+                files.write_atomic(target, data, "file")
+            done += 1
+    except OSError as e:
+        if done == 0:
+            raise SystemExit("%s; nothing was changed" % bundle.os_error(e)) from None
+        raise SystemExit("%s; stopped after %d of %d changes: the board shows a notice instead of the game "
+                         "until tools/deploy.py is run again" % (bundle.os_error(e), done, len(order))) from None
+    finally:
+        if hasattr(os, "sync"):
+            os.sync()  # to the flash before the board is unplugged
 
 
 def main(argv=None):
@@ -202,7 +303,14 @@ def main(argv=None):
         boardinfo.board_id(args.board)
     except ValueError as e:
         parser.error(str(e))
-    deploy(args.board, args.drive, args.mpy_cross, args.dry_run, args.force)
+    try:
+        deploy(args.board, args.drive, args.mpy_cross, args.dry_run, args.force)
+    except SystemExit as e:
+        if not isinstance(e.code, str):
+            raise
+        return bundle.fail(e.code, "deploy")
+    except OSError as e:
+        return bundle.fail(bundle.os_error(e), "deploy")
     return 0
 
 

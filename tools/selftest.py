@@ -8,7 +8,8 @@ and runs ``hal.selftest.main()`` (hal/selftest.py), whose lines are shown as
 they come: board and firmware, free heap after start-up and at the table, a
 seeded CPU-vs-random engine game with its time per frame, and a button check
 that asks each player to press each button. Press the board's reset button
-afterwards to play again. Exit status: 0 pass, 1 fail, 2 no report.
+afterwards to play again. Exit status: 0 pass, 1 fail, 2 no report or a
+garbled one (one line on standard error).
 """
 
 import argparse
@@ -16,7 +17,7 @@ import json
 import subprocess
 import sys
 
-import _path  # noqa: F401  (puts the repository root on sys.path; _path.run starts the tool)
+import _path
 
 WORDS = "SELFTEST "
 
@@ -26,6 +27,48 @@ def command(port, buttons, wait_s, mpremote=None):
     code = "import hal.selftest\nhal.selftest.main(buttons=%r, wait_ms=%d)\n" % (buttons, wait_s * 1000)
     base = mpremote.split() if mpremote else [sys.executable, "-m", "mpremote"]
     return base + ["connect", port, "resume", "exec", code]
+
+
+NUMBER = (int, float)
+
+
+def read_report(text):
+    """The report dict from the text after SELFTEST; ValueError with one line when it is garbled."""
+    try:
+        report = json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deep") from None
+    except ValueError as e:
+        raise ValueError("not JSON (%s)" % str(e).splitlines()[0]) from None
+    if not isinstance(report, dict):
+        raise ValueError("not a JSON object")
+    if not isinstance(report.get("pass"), bool):
+        raise ValueError('no "pass": true or false')
+    for key in ("board", "module", "firmware"):
+        _check(report, key, str)
+    for key in ("heap_menu", "heap_table"):
+        _check(report, key, list)
+        figures = report.get(key)
+        if figures is not None and (len(figures) != 2 or not all(_is(v, NUMBER) for v in figures)):
+            raise ValueError('"%s" is not [free bytes, largest block]' % key)
+    _check(report, "engine_game", dict)
+    for key in ("frames", "frame_us_mean", "frame_ms_max"):
+        _check(report.get("engine_game") or {}, key, NUMBER, "engine_game.")
+    _check(report, "buttons", dict)
+    for name, result in (report.get("buttons") or {}).items():
+        if not isinstance(result, str):
+            raise ValueError('buttons["%.40s"] is not a word' % name)
+    return report
+
+
+def _is(value, kinds):
+    """value is None or of kinds (a bool is no number)."""
+    return value is None or (isinstance(value, kinds) and not isinstance(value, bool))
+
+
+def _check(report, key, kinds, where=""):
+    if not _is(report.get(key), kinds):
+        raise ValueError('"%s%s" is %s' % (where, key, type(report[key]).__name__))
 
 
 def summary(report):
@@ -45,32 +88,37 @@ def summary(report):
     return lines
 
 
-def run(cmd, out=None):
+def run(cmd, out=None, err=None):
     """Run cmd, echo its output as it comes; return (exit status, the report dict or None)."""
     out = out or sys.stdout
-    report = None
+    err = err or sys.stderr
+    report = garbled = None
     seen_import_error = False
     try:
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+                                encoding="utf-8", errors="replace")  # a serial line can garble bytes
     except OSError as e:
-        print("cannot run %s: %s (pip install -r requirements-dev.txt)" % (cmd[0], e), file=out)
+        print("selftest: cannot run %s: %s (pip install -r requirements-dev.txt)" % (cmd[0], e), file=err)
         return 2, None
     for line in proc.stdout:
         if line.startswith(WORDS):
             try:
-                report = json.loads(line[len(WORDS):])
-            except ValueError:
-                print("unreadable report line: %s" % line.rstrip(), file=out)
+                report, garbled = read_report(line[len(WORDS):]), None
+            except ValueError as e:
+                report, garbled = None, str(e)
             continue
         if "no module named 'hal" in line.lower():
             seen_import_error = True
         out.write(line)
         out.flush()
     status = proc.wait()
+    if garbled is not None:
+        print("selftest: the board's report is garbled (%s): run the self-test again" % garbled, file=err)
+        return 2, None
     if report is None:
         hint = ("the board has no hal/selftest.py: copy the game first (python tools/deploy.py BOARD)"
                 if seen_import_error else "is the board plugged in, with nothing else using its serial port?")
-        print("no self-test report (mpremote exit status %d): %s" % (status, hint), file=out)
+        print("selftest: no self-test report (mpremote exit status %d): %s" % (status, hint), file=err)
         return 2, None
     print("", file=out)
     for line in summary(report):

@@ -8,13 +8,21 @@ Each pair plays --games games: game i is dealt with seed SEED + i // 2 and
 the bots swap seats every game, so each deal is played from both sides.
 Time is simulated (every press and think time is paid), so a game takes a
 few milliseconds to compute. How bots work: docs/bots.md.
+
+A bot file that fails to load, or fails while playing (its decide raises,
+leaves a bad action, a speed other than 1-5, a game that takes more than
+SECONDS: an endless loop), ends the tournament with one line naming the bot
+and the error, exit status 2.
 """
 
+import contextlib
 import importlib.util
 import json
 import math
 import os
+import signal
 import sys
+import threading
 import time
 
 import _path  # puts the repository root on sys.path
@@ -28,8 +36,52 @@ GAMES = ("spit",)
 LATER = ("speed", "california")  # RULES.md has them; the engine does not yet
 
 
+SECONDS = 60  # wall-clock time a bot file may take to load, or one game to be played, before it is stuck
+
+
 class BotError(ValueError):
-    """A --bots entry that names no bot."""
+    """A --bots entry that names no bot, or a bot that fails; str() is one line naming it."""
+
+
+class Stuck(BaseException):
+    """Raised by the alarm of ``deadline`` (not an Exception, so that a bot's ``except Exception`` lets it by)."""
+
+
+_playing = [None]  # the label of the bot whose decide is running
+_armed = [False]  # a deadline is running (an inner one leaves it be)
+
+
+@contextlib.contextmanager
+def deadline(seconds):
+    """Raise Stuck in the code run in this block if it takes longer than seconds (where there are alarms)."""
+    if _armed[0] or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def alarm(signum, frame):
+        raise Stuck()
+
+    old = signal.signal(signal.SIGALRM, alarm)
+    _armed[0] = True
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        finally:  # an alarm due just now may raise Stuck here: put everything back all the same
+            signal.signal(signal.SIGALRM, old)
+            _armed[0] = False
+
+
+def describe(error):
+    """An exception as one short line: its type and message."""
+    try:
+        words = " ".join(str(error).split())
+    except Exception:
+        words = ""
+    words = words if len(words) <= 200 else words[:197] + "..."
+    return "%s: %s" % (type(error).__name__, words) if words else type(error).__name__
 
 
 def load_file(path):
@@ -40,9 +92,14 @@ def load_file(path):
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     try:
-        spec.loader.exec_module(module)
-    except Exception as e:  # the file's own error, in one line
-        raise BotError("%s: %s: %s" % (path, type(e).__name__, e))
+        with deadline(SECONDS):
+            spec.loader.exec_module(module)
+    except KeyboardInterrupt:
+        raise
+    except Stuck:
+        raise BotError("%s: still loading after %g s (an endless loop?)" % (path, SECONDS)) from None
+    except BaseException as e:  # the file's own error (SystemExit too), in one line
+        raise BotError("%s: %s" % (path, describe(e))) from None
     cls = getattr(module, "BOT", None)
     if cls is None:
         found = [v for v in vars(module).values()
@@ -56,6 +113,55 @@ def load_file(path):
     return cls
 
 
+def maker(cls, label):
+    """A function making a new bot of cls for each game, checked, with its decide watched."""
+
+    def make_one():
+        try:
+            with deadline(SECONDS):
+                bot = cls()
+                speed = bot.speed
+                decide = bot.decide
+        except KeyboardInterrupt:
+            raise
+        except Stuck:
+            raise BotError("%s: still making a bot after %g s (an endless loop?)" % (label, SECONDS)) from None
+        except BaseException as e:
+            raise BotError("%s: cannot make one: %s" % (label, describe(e))) from None
+        if type(speed) is not int or not 1 <= speed <= 5:
+            raise BotError("%s: speed must be a whole number from 1 to 5, not %.40r" % (label, speed))
+        if not callable(decide):
+            raise BotError("%s: decide is not a method" % label)
+        try:
+            bot.decide = watched(decide, label)
+        except (AttributeError, TypeError) as e:  # __slots__, a read-only attribute
+            raise BotError("%s: cannot watch its decide: %s" % (label, describe(e))) from None
+        return bot
+
+    return make_one
+
+
+def watched(decide, label):
+    """decide, turning any error it raises or any bad action it leaves into a BotError naming label."""
+
+    def guarded(view, act):
+        _playing[0] = label
+        try:
+            decide(view, act)
+        except (KeyboardInterrupt, Stuck):
+            raise
+        except BaseException as e:
+            raise BotError("%s: decide failed: %s" % (label, describe(e))) from None
+        _playing[0] = None
+        for key in ("verb", "a", "b"):
+            value = getattr(act, key)
+            if not isinstance(value, int):
+                raise BotError("%s: decide left act.%s = %.40r, not a whole number (use act.play() and the "
+                               "others)" % (label, key, value))
+
+    return guarded
+
+
 class Entrant:
     """One bot in the tournament: its label and how to make a fresh one for each game."""
 
@@ -63,8 +169,8 @@ class Entrant:
         self.spec = spec
         if spec.endswith(".py"):
             cls = load_file(spec)
-            self.make = cls
             self.label = os.path.splitext(os.path.basename(spec))[0]
+            self.make = maker(cls, self.label)
         elif spec in ROSTER:
             self.make = lambda: make(spec)
             self.label = spec
@@ -75,9 +181,23 @@ class Entrant:
 
 def play(a, b, seed, options, moves=None):
     """One game: bot a in seat 0, bot b in seat 1; (winner seat or None, seconds, actions, refused)."""
-    match = Match(Spit(seed=seed, **options), (a.make(), b.make()), seed=seed)
-    match.moves = moves
-    match.run()
+    _playing[0] = None
+    try:
+        with deadline(SECONDS):
+            match = Match(Spit(seed=seed, **options), (a.make(), b.make()), seed=seed)
+            match.moves = moves
+            match.run()
+    except (KeyboardInterrupt, BotError):
+        raise
+    except Stuck:
+        if _playing[0] is not None:
+            raise BotError("%s: decide did not return within %g s (an endless loop?)" % (_playing[0], SECONDS)) \
+                from None
+        raise BotError("the game of %s v %s (seed %d) took more than %g s" % (a.label, b.label, seed, SECONDS)) \
+            from None
+    except Exception as e:  # a bot broke the table or the driver in some other way
+        raise BotError("the game of %s v %s (seed %d) failed: %s" % (a.label, b.label, seed, describe(e))) \
+            from None
     w = match.game.winner
     return (w if w in (0, 1) else None), match.now / 1000, match.actions, match.refused
 
@@ -246,7 +366,11 @@ def main(argv=None):
         print("tournament: %d/%d games, %.0f s, about %.0f s left" % (done, total, seconds, left),
               file=sys.stderr, flush=True)
 
-    results = run(specs, args.games, args.seed, options, args.jobs, progress, moves=True)
+    try:
+        results = run(specs, args.games, args.seed, options, args.jobs, progress, moves=True)
+    except BotError as e:
+        print("tournament: %s" % e, file=sys.stderr)
+        return 2
     if args.json:
         for res in results:
             res["median_move_ms"] = [median(m) for m in res["moves"]]
