@@ -255,14 +255,14 @@ def one_error_line(capsys, tool="bundle"):
 def earlier(tmp_path):
     """A pybadge bundle in tmp_path/out, as a user left it."""
     out = str(tmp_path / "out")
-    bundle.build("pybadge", out)
+    bundle.build("pybadge", out, source=True)
     return out
 
 
 def test_an_out_that_is_a_file_or_inside_one_is_refused(tmp_path, capsys):
     (tmp_path / "file").write_text("mine")
     for out in (tmp_path / "file", tmp_path / "file" / "sub"):
-        assert bundle.main(["pybadge", str(out)]) == 2
+        assert bundle.main(["pybadge", "--source", str(out)]) == 2
         assert "not a folder" in one_error_line(capsys)
     assert (tmp_path / "file").read_text() == "mine"
 
@@ -271,7 +271,7 @@ def test_a_read_only_out_or_parent_is_refused_and_left_as_it_is(earlier, tmp_pat
     before = snapshot(earlier)
     os.chmod(earlier, 0o555)
     try:
-        assert bundle.main(["pygamer", earlier]) == 2
+        assert bundle.main(["pygamer", "--source", earlier]) == 2
         assert "read-only" in one_error_line(capsys)
     finally:
         os.chmod(earlier, 0o755)
@@ -280,7 +280,7 @@ def test_a_read_only_out_or_parent_is_refused_and_left_as_it_is(earlier, tmp_pat
     parent.mkdir()
     os.chmod(parent, 0o555)
     try:
-        assert bundle.main(["pybadge", str(parent / "out")]) == 2
+        assert bundle.main(["pybadge", "--source", str(parent / "out")]) == 2
         assert "read-only" in one_error_line(capsys)
     finally:
         os.chmod(parent, 0o755)
@@ -290,26 +290,26 @@ def test_a_read_only_out_or_parent_is_refused_and_left_as_it_is(earlier, tmp_pat
 def test_a_symlink_is_followed_and_a_dangling_one_refused(earlier, tmp_path, capsys):
     link = tmp_path / "link"
     link.symlink_to(earlier)
-    assert bundle.main(["pygamer", str(link)]) == 0
+    assert bundle.main(["pygamer", "--source", str(link)]) == 0
     assert link.is_symlink() and "hal/pygamer.py" in bundle.files_of(earlier)
     capsys.readouterr()
     dangling = tmp_path / "dangling"
     dangling.symlink_to(tmp_path / "unmounted" / "CIRCUITPY")
-    assert bundle.main(["pybadge", str(dangling)]) == 2
+    assert bundle.main(["pybadge", "--source", str(dangling)]) == 2
     assert "does not exist" in one_error_line(capsys)
     assert not (tmp_path / "unmounted").exists()
 
 
 def test_an_edited_settings_toml_is_kept_and_a_template_replaced(earlier, capsys):
     path = os.path.join(earlier, "settings.toml")
-    bundle.build("pygamer", earlier)  # the template as bundled: replaced by the new board's
+    bundle.build("pygamer", earlier, source=True)  # the template as bundled: replaced by the new board's
     with open(path, encoding="utf-8") as f:
         assert f.read() == bundle.settings_template("pygamer")
     with open(path, "a", encoding="utf-8") as f:
         f.write('SPIT_PIXEL_BRIGHTNESS = 3\n')
     with open(path, "rb") as f:
         edited = f.read()
-    assert bundle.main(["raspberry_pi_pico", earlier]) == 0
+    assert bundle.main(["raspberry_pi_pico", "--source", earlier]) == 0
     assert "your settings.toml is kept" in capsys.readouterr().out
     with open(path, "rb") as f:
         assert f.read() == edited
@@ -322,7 +322,7 @@ def test_a_symlinked_settings_toml_stays_a_link(earlier, tmp_path):
     path = os.path.join(earlier, "settings.toml")
     os.remove(path)
     os.symlink(str(mine), path)
-    fig = bundle.build("pybadge", earlier)
+    fig = bundle.build("pybadge", earlier, source=True)
     assert fig["settings_kept"] and os.readlink(path) == str(mine)
     assert mine.read_text() == 'SPIT_BOARD = "pybadge"\n'
 
@@ -332,7 +332,7 @@ def test_an_unreadable_settings_toml_is_never_replaced(earlier, capsys):
     os.remove(path)
     os.mkfifo(path)  # reading it would block: it is refused without being opened
     before = snapshot(earlier)
-    assert bundle.main(["pybadge", earlier]) == 2
+    assert bundle.main(["pybadge", "--source", earlier]) == 2
     err = one_error_line(capsys)
     assert "settings.toml" in err and "not a regular file" in err and "left as it is" in err
     assert snapshot(earlier) == before and stat.S_ISFIFO(os.lstat(path).st_mode)
@@ -352,13 +352,13 @@ def test_a_full_disk_part_way_leaves_the_earlier_bundle_whole(earlier, tmp_path,
         real(src, dst, keep_docstrings)
 
     monkeypatch.setattr(bundle, "_copy", copy)
-    assert bundle.main(["pygamer", earlier]) == 2
+    assert bundle.main(["pygamer", "--source", earlier]) == 2
     assert "No space left on device" in one_error_line(capsys)
     assert snapshot(earlier) == before
     assert sorted(os.listdir(tmp_path)) == ["out"]  # no scratch folder left behind
     fresh = tmp_path / "fresh"
     fresh.mkdir()  # an empty folder is written in place, and emptied again
-    assert bundle.main(["pygamer", str(fresh)]) == 2
+    assert bundle.main(["pygamer", "--source", str(fresh)]) == 2
     assert os.listdir(fresh) == []
 
 

@@ -24,6 +24,9 @@ def drive(tmp_path):
 
 
 def run(drive, board="pybadge", **options):
+    """deploy() as the tests mostly use it: .py source (the .mpy default has tests of its own)."""
+    if "mpy_cross" not in options:
+        options.setdefault("source", True)
     lines = []
 
     class Out:
@@ -79,7 +82,7 @@ def test_the_users_settings_toml_is_kept(drive):
 def test_a_py_in_lib_that_a_new_mpy_replaces_is_deleted(drive, tmp_path):
     from test_bundle import fake_mpy_cross
 
-    run(drive)
+    run(drive, source=True)
     tool = fake_mpy_cross(tmp_path, "CircuitPython 10.0.0; mpy-cross emitting mpy v6.3")
     result, _ = run(drive, mpy_cross=tool)
     assert "lib/neopixel.py" in result["delete"] and "lib/neopixel.mpy" in result["write"]
@@ -159,7 +162,7 @@ def test_boot_out_is_read():
 
 
 def test_command_line(drive, capsys):
-    assert deploy.main(["pybadge", "--drive", drive, "--dry-run"]) == 0
+    assert deploy.main(["pybadge", "--source", "--drive", drive, "--dry-run"]) == 0
     assert "would write" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         deploy.main(["toaster", "--drive", drive])
@@ -200,11 +203,11 @@ def test_a_drive_the_old_check_let_through_is_refused_before_anything_changes(dr
     with open(os.path.join(drive, "ui", "app.py"), "a") as f:
         f.write("# an older version\n")
     os.remove(os.path.join(drive, "engine", "spit.py"))
-    write, delete, _ = deploy.plan(bundle.build("pybadge", drive + "-src")["out"], drive)
+    write, delete, _ = deploy.plan(bundle.build("pybadge", drive + "-src", source=True)["out"], drive)
     raw = sum(os.path.getsize(os.path.join(drive + "-src", rel)) for rel in write)
     monkeypatch.setattr(deploy, "free_space", lambda d: (raw, 4096))  # bytes enough, blocks not
     before = snapshot(drive)
-    assert deploy.main(["pybadge", "--drive", drive]) == 2
+    assert deploy.main(["pybadge", "--source", "--drive", drive]) == 2
     assert "not enough room" in one_error_line(capsys)
     assert snapshot(drive) == before
 
@@ -232,7 +235,7 @@ def full_after(monkeypatch):
 def test_a_drive_full_at_the_first_file_is_left_as_it_was(drive, full_after, capsys):
     before = snapshot(drive)
     full_after(0)
-    assert deploy.main(["pybadge", "--drive", drive]) == 2
+    assert deploy.main(["pybadge", "--source", "--drive", drive]) == 2
     err = one_error_line(capsys)
     assert "No space left on device" in err and "nothing was changed" in err
     assert snapshot(drive) == before
@@ -248,7 +251,7 @@ def test_a_drive_full_half_way_holds_whole_files_and_the_notice_never_a_mix(driv
             with open(os.path.join(drive, rel), "wb") as f:
                 f.write(old[rel])
     full_after(4)  # the notice and three files
-    assert deploy.main(["pybadge", "--drive", drive]) == 2
+    assert deploy.main(["pybadge", "--source", "--drive", drive]) == 2
     err = one_error_line(capsys)
     assert "No space left on device" in err and "stopped after 4 of" in err and "notice" in err
     after = snapshot(drive)
@@ -265,7 +268,7 @@ def test_a_run_after_a_stopped_one_finishes_the_game(drive, full_after, capsys):
     with open(os.path.join(drive, "ui", "app.py"), "ab") as f:
         f.write(b"# older\n")
     full_after(1)
-    assert deploy.main(["pybadge", "--drive", drive]) == 2
+    assert deploy.main(["pybadge", "--source", "--drive", drive]) == 2
     assert snapshot(drive)["code.py"] == deploy.NOTICE
     full_after(10 ** 6)
     result, _ = run(drive)
@@ -279,12 +282,12 @@ def test_a_read_only_drive_or_file_is_refused_before_anything_changes(drive, cap
     before = snapshot(drive)
     os.chmod(drive, 0o555)
     try:
-        assert deploy.main(["pybadge", "--drive", drive]) == 2
+        assert deploy.main(["pybadge", "--source", "--drive", drive]) == 2
         assert "read-only" in one_error_line(capsys)
     finally:
         os.chmod(drive, 0o755)
     os.chmod(os.path.join(drive, "ui", "app.py"), 0o444)
-    assert deploy.main(["pybadge", "--drive", drive]) == 2
+    assert deploy.main(["pybadge", "--source", "--drive", drive]) == 2
     assert "read-only" in one_error_line(capsys)
     assert snapshot(drive) == before
 
@@ -295,5 +298,15 @@ def test_a_read_only_drive_or_file_is_refused_before_anything_changes(drive, cap
     (lambda d: open(d + "/boot_out.txt", "w").close() or d, "no boot_out.txt naming its board"),
 ])
 def test_command_line_errors_are_one_line_and_status_2(drive, capsys, make, words):
-    assert deploy.main(["pybadge", "--drive", make(drive)]) == 2
+    assert deploy.main(["pybadge", "--source", "--drive", make(drive)]) == 2
     assert words in one_error_line(capsys)
+
+
+def test_the_default_deploy_copies_circuitpythons_mpy_files(cpvm, drive):
+    """Without --source the drive gets the .mpy bundle: code.py the only .py, each .mpy CircuitPython's."""
+    assert deploy.main(["pybadge", "--drive", drive]) == 0
+    files = bundle.files_of(drive)
+    assert [f for f in files if f.endswith(".py")] == ["code.py"]
+    assert {"hal/pybadge.mpy", "engine/spit.mpy", "lib/neopixel.mpy"} <= set(files)
+    with open(os.path.join(drive, "engine", "spit.mpy"), "rb") as f:
+        assert f.read(2) == b"C\x06"

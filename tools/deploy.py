@@ -136,8 +136,8 @@ def _same(a, b):
         return False
 
 
-def deploy(board, drive=None, mpy_cross=None, dry_run=False, force=False, out=None):
-    """Build the bundle for board and sync it onto the drive; return a summary dict."""
+def deploy(board, drive=None, mpy_cross=None, dry_run=False, force=False, out=None, source=False):
+    """Build the bundle for board (.mpy, or .py with source) and sync it onto the drive; return a summary dict."""
     out = out or sys.stdout
     board = boardinfo.board_id(board)
     if drive is None:
@@ -163,7 +163,7 @@ def deploy(board, drive=None, mpy_cross=None, dry_run=False, force=False, out=No
         raise SystemExit("; ".join(problems) + " (--force to copy anyway)")
     with tempfile.TemporaryDirectory(prefix="spit-bundle-") as tmp:
         src = os.path.join(tmp, "CIRCUITPY")
-        fig = bundle.build(board, src, mpy_cross=mpy_cross, force=force)
+        fig = bundle.build(board, src, mpy_cross=mpy_cross, force=force, source=source)
         write, delete, same = plan(src, drive)
         size = sum(os.path.getsize(os.path.join(src, rel)) for rel in write)
         if not dry_run and (write or delete):
@@ -295,7 +295,9 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("board", help="board id, or pico / pico2 (tools/bundle.py)")
     parser.add_argument("--drive", metavar="PATH", help="the CIRCUITPY folder (default: found by itself)")
-    parser.add_argument("--mpy-cross", metavar="PATH", help="CircuitPython's mpy-cross: copy .mpy files")
+    parser.add_argument("--source", action="store_true", help="copy .py source instead of .mpy")
+    parser.add_argument("--mpy-cross", metavar="PATH",
+                        help="this CircuitPython mpy-cross instead of the one tools/circuitpython.py builds")
     parser.add_argument("--dry-run", action="store_true", help="say what would change, change nothing")
     parser.add_argument("--force", action="store_true", help="copy even to another board or firmware")
     args = parser.parse_args(argv)
@@ -304,7 +306,9 @@ def main(argv=None):
     except ValueError as e:
         parser.error(str(e))
     try:
-        deploy(args.board, args.drive, args.mpy_cross, args.dry_run, args.force)
+        if args.source and args.mpy_cross:
+            parser.error("--source and --mpy-cross cannot be used together")
+        deploy(args.board, args.drive, args.mpy_cross, args.dry_run, args.force, source=args.source)
     except SystemExit as e:
         if not isinstance(e.code, str):
             raise
