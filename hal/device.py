@@ -169,6 +169,10 @@ class BoardHal:
         nvm = microcontroller.nvm
         self.store = Store(nvm if nvm is not None else bytearray(256))
 
+    def collect(self):
+        """Free the garbage before a new game is dealt, so the game's objects go into whole holes."""
+        collect()
+
     def ticks_ms(self):
         """The board's millisecond clock (supervisor.ticks_ms: wraps every 2**29 ms)."""
         return supervisor.ticks_ms()

@@ -64,9 +64,11 @@ def digest(game):
 
 
 h = hal.pybadge.Hal()
+app = U.App(h, settings={})  # one App for every game, as on a board
 out = []
 for seed in SEEDS:
-    app = U.App(h, settings={}, seed=seed)
+    app.seed = seed
+    app.games = 0  # so the game's seed is seed
     app.start_game(clock[0], demo=True)
     game = app.game
     frames = 0
@@ -75,18 +77,22 @@ for seed in SEEDS:
         app.frame(clock[0])
         frames += 1
     out.append([seed, game.phase == U.OVER, game.winner, digest(game), frames])
-    app = game = None
+    game = None
     gc.collect()
 print("RESULT", out)
 '''
 
 # N seeded CPU-against-CPU games with no screen (engine.bots.match, 33 ms frames): the game and its CPUs.
 MATCH = r"""
+import gc
 from engine.spit import Spit, OVER
 from engine.bots import make
 from engine.bots.match import Match
+import engine.bots.level  # what the bots need is imported at start, as a program does
 over = 0
 for seed in SEEDS:
+    game = None
+    gc.collect()  # the last game freed before each deal, as the App does on a board (hal collect)
     game = Spit(seed=seed)
     Match(game, (make(BOTS[0]), make(BOTS[1])), seed=seed, frame_ms=33).run()
     over += game.phase == OVER
@@ -189,43 +195,51 @@ import hal.pybadge
 from ui import app as U
 clock = [0]
 hal.pybadge.Hal.ticks_ms = lambda self: clock[0]
-h = hal.pybadge.Hal()
-rows = {"idle": [0, 0, 0], "play": [0, 0, 0], "other": [0, 0, 0]}
-for seed in SEEDS:
-    app = U.App(h, settings={}, seed=seed)
-    app.start_game(clock[0], demo=True)
-    game = app.game
-    c0, c1 = app.clusters
-    n = 0
-    after = 0  # frames after the game's end: the winner's lights, the result on the table
-    while after < 90 and n < 100000:
-        clock[0] += 33
-        n += 1
-        after += game.phase == U.OVER
-        state = (game.phase, game.round, app.lands, app.applied, app.banner_key, app.info_key,
-                 c0.cursor, c1.cursor, app.said)
+
+
+def measure(h):
+    # every frame's bytes, by kind; in a function, so that the harness's own names allocate nothing
+    rows = {"idle": [0, 0, 0], "play": [0, 0, 0], "other": [0, 0, 0]}
+    app = U.App(h, settings={})
+    for seed in SEEDS:
+        app.seed = seed
+        app.games = 0
+        app.start_game(clock[0], demo=True)
+        game = app.game
+        c0, c1 = app.clusters
+        n = 0
+        after = 0  # frames after the game's end: the winner's lights, the result on the table
+        while after < 90 and n < 100000:
+            clock[0] += 33
+            n += 1
+            after += game.phase == U.OVER
+            state = (game.phase, game.round, app.lands, app.applied, app.banner_key, app.info_key,
+                     c0.cursor, c1.cursor, app.said)
+            gc.collect()
+            gc.disable()
+            before = gc.mem_alloc()
+            app.frame(clock[0])
+            used = gc.mem_alloc() - before
+            gc.enable()
+            same = state[:2] == (game.phase, game.round) and state[4:6] == (app.banner_key, app.info_key) \
+                and state[8] == app.said
+            if same and state[2:4] == (app.lands, app.applied) and state[6:8] == (c0.cursor, c1.cursor):
+                kind = "idle"
+            elif same and app.lands > state[2]:
+                kind = "play"
+            else:
+                kind = "other"
+            row = rows[kind]
+            row[0] += 1
+            row[1] += used
+            if used > row[2]:
+                row[2] = used
+        game = None
         gc.collect()
-        gc.disable()
-        before = gc.mem_alloc()
-        app.frame(clock[0])
-        used = gc.mem_alloc() - before
-        gc.enable()
-        same = state[:2] == (game.phase, game.round) and state[4:6] == (app.banner_key, app.info_key) \
-            and state[8] == app.said
-        if same and state[2:4] == (app.lands, app.applied) and state[6:8] == (c0.cursor, c1.cursor):
-            kind = "idle"
-        elif same and app.lands > state[2]:
-            kind = "play"
-        else:
-            kind = "other"
-        row = rows[kind]
-        row[0] += 1
-        row[1] += used
-        if used > row[2]:
-            row[2] = used
-    app = game = None
-    gc.collect()
-print("RESULT", rows)
+    return rows
+
+
+print("RESULT", measure(hal.pybadge.Hal()))
 """
 
 
@@ -254,7 +268,11 @@ def standin_names():
 def guest(binary, program, path, heap, **params):
     """Run program on the VM with params as globals; (its RESULT value or None, the output)."""
     head = "".join("%s = %r\n" % kv for kv in sorted(params.items()))
-    done = circuitpython.run(binary, head + program, path=path, heap=heap)
+    cwd = None
+    if path:  # run in the bundle, with short paths as a board has ("/engine/spit.mpy"): every
+        cwd = path[0]  # module's file name is a string on the heap
+        path = [os.path.relpath(p, cwd) if p.startswith(cwd) else p for p in path]
+    done = circuitpython.run(binary, head + program, path=path, heap=heap, cwd=cwd)
     for line in reversed(done.stdout.splitlines()):
         if line.startswith("RESULT "):
             return eval(line[7:], {"__builtins__": {}}, {"true": True, "false": False}), done
@@ -276,7 +294,7 @@ def cpython_games(seeds):
 
 def plays(bins, path, kb, seeds, program=MATCH):
     """True when every game of seeds plays to the end in a kb KB heap (MATCH: no screen; GAMES: the App)."""
-    result, _ = guest(bins["micropython"], program, path, "%dk" % kb, SEEDS=list(seeds), BOTS=list(BOTS))
+    result, _ = guest(bins["micropython"], program, path, "%dk" % kb, SEEDS=seeds, BOTS=list(BOTS))
     if program is MATCH:
         return result == [len(seeds)]
     return result is not None and all(r[1] for r in result)
@@ -297,7 +315,9 @@ def smallest_heap(bins, path, seeds, program=MATCH, low=8, high=256):
 
 def measure(games=50, board="pybadge", search=True):
     """Every figure, as a dict (see the module's docstring)."""
-    seeds = list(range(1, games + 1))
+    # ranges, not lists: a guest's parameters are source it compiles, and a long list literal
+    # would leave the compiler's garbage in the heap before the game is even imported
+    seeds = range(1, games + 1)
     work = tempfile.mkdtemp(prefix="spit-benchcp-")
     try:
         bins, path, label_path = prepare(board, work)
@@ -323,7 +343,7 @@ def measure(games=50, board="pybadge", search=True):
         fig["same_as_cpython"] = result == cpython_games(seeds)
         fig["frames_played"] = sum(r[4] for r in result)
         for vm, key in (("micropython-pystack", "pystack_2048"), ("micropython-pystack1536", "pystack_1536")):
-            res, done = guest(bins[vm], GAMES, path, "256k", SEEDS=seeds[:1])
+            res, done = guest(bins[vm], GAMES, path, "256k", SEEDS=range(1, 2))
             fig[key] = bool(res and res[0][1])
             if not fig[key]:
                 fig[key + "_error"] = (done.stdout + done.stderr).strip().splitlines()[-1:]

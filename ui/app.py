@@ -7,6 +7,7 @@ headless in tests; ``hal`` is whichever target was chosen at start.
 """
 
 from engine import actions as A
+from engine.actionlog import ActionLog
 from engine.bots import Driver, make as make_bot
 from engine.replay import SEEDS, document, group_size
 from engine.spit import CHOOSE, OVER, PLAY, READY, SLAP, Spit
@@ -60,7 +61,7 @@ class App:
         self.playback = None
         self.menu_settings = None
         # C-5: every applied action, kept only where a replay can be saved (a board saves none)
-        self.log = A.ActionLog() if getattr(hal, "keep_log", True) else None
+        self.log = ActionLog() if getattr(hal, "keep_log", True) else None
         self.on_game_over = None  # called with the replay document of each finished game
         self.cpus = [None, None]  # a Driver on each seat the CPU plays (D-1)
         self.demo = False
@@ -98,6 +99,11 @@ class App:
         if self.seq.cap != BATCH:
             self.seq = Sequencer(BATCH)  # after a replay that needed a bigger batch
         self.demo = demo
+        collect = getattr(self.hal, "collect", None)  # a board frees the last game first
+        if collect is not None:
+            self.game = None
+            self.cpus[0] = self.cpus[1] = None
+            collect()
         self._begin(Spit(seed=self.game_seed, **self.options()), now)
 
     def watch(self, game, events, doc, now):

@@ -6,24 +6,68 @@ def release_displays():
 
 
 class Bitmap:
+    """Values packed as displayio packs them: 1, 2, 4, 8, 16 or 32 bits each, rows of whole 32-bit words.
+
+    So a stand-in bitmap holds as many heap bytes as a board's (a heap figure
+    measured with it means what it would on the board).
+    """
+
     def __init__(self, width, height, value_count):
         self.width = width
         self.height = height
-        self.data = bytearray(width * height)
+        bits = 1
+        while (1 << bits) < value_count:
+            bits *= 2
+        self.bits = bits
+        self.mask = (1 << bits) - 1
+        self.stride = (width * bits + 31) // 32 * 4  # bytes per row
+        self.data = bytearray(self.stride * height)
 
+    # Index arithmetic inline, no helper call and no tuple made: on a board these are C, using
+    # neither the heap nor the pystack, and a stand-in should not either.
     def __setitem__(self, index, value):
         if isinstance(index, tuple):
-            index = index[1] * self.width + index[0]
-        self.data[index] = value
+            bit = index[0] * self.bits
+            i = index[1] * self.stride + (bit >> 3)
+        else:
+            bit = (index % self.width) * self.bits
+            i = (index // self.width) * self.stride + (bit >> 3)
+        bits = self.bits
+        if bits >= 8:
+            for k in range(bits >> 3):
+                self.data[i + k] = (value >> (8 * k)) & 0xFF
+        else:
+            shift = bit & 7
+            self.data[i] = (self.data[i] & ~(self.mask << shift)) | ((value & self.mask) << shift)
 
     def __getitem__(self, index):
         if isinstance(index, tuple):
-            index = index[1] * self.width + index[0]
-        return self.data[index]
+            bit = index[0] * self.bits
+            i = index[1] * self.stride + (bit >> 3)
+        else:
+            bit = (index % self.width) * self.bits
+            i = (index // self.width) * self.stride + (bit >> 3)
+        bits = self.bits
+        if bits >= 8:
+            v = 0
+            for k in range(bits >> 3):
+                v |= self.data[i + k] << (8 * k)
+            return v
+        return (self.data[i] >> (bit & 7)) & self.mask
 
     def fill(self, value):
-        for i in range(len(self.data)):
-            self.data[i] = value
+        data = self.data
+        if self.bits >= 8:
+            n = self.bits >> 3
+            for i in range(0, len(data), n):
+                for k in range(n):
+                    data[i + k] = (value >> (8 * k)) & 0xFF
+            return
+        byte = 0
+        for shift in range(0, 8, self.bits):
+            byte |= (value & self.mask) << shift
+        for i in range(len(data)):
+            data[i] = byte
 
 
 class Palette:
