@@ -11,6 +11,8 @@ import sys
 
 import pytest
 
+from uitools import one_line_exit_2
+
 from engine import actions as A
 from engine.jsontext import DEPTH, JSONError, loads as parse_json
 from engine.replay import MAX_MS, ReplayError, loads, run, state
@@ -28,13 +30,6 @@ def tool(path, *args, **kw):
     return subprocess.run([sys.executable, path, *args], capture_output=True, text=True, timeout=120, **kw)
 
 
-def one_line_exit_2(out):
-    """Exit status 2, one line on standard error, no traceback; the line."""
-    assert out.returncode == 2, out.stderr
-    assert "Traceback" not in out.stderr
-    lines = out.stderr.splitlines()
-    assert len(lines) == 1, out.stderr
-    return lines[0]
 
 
 # ---- more than 256 events in one millisecond (C-4) ---------------------------------

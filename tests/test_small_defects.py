@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from uitools import one_line_exit_2
+
 from engine.replay import SEEDS, ReplayError, document, loads, run, state
 from ui.script import ScriptError, load_script
 
@@ -24,13 +26,6 @@ def tool(name, *args, stdout=subprocess.PIPE, **kw):
                           timeout=120, **kw)
 
 
-def one_line_exit_2(out):
-    """Exit status 2, one line on standard error, no traceback; the line."""
-    assert out.returncode == 2, out.stderr
-    assert "Traceback" not in out.stderr
-    lines = out.stderr.splitlines()
-    assert len(lines) == 1, out.stderr
-    return lines[0]
 
 
 # ---- the benchmarks and the type check ------------------------------------------------

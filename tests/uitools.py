@@ -234,3 +234,12 @@ class Presser:
         self.feed()
         self.frames += 1
         self.app.frame(self.hal.ticks_ms())
+
+
+def one_line_exit_2(out):
+    """Exit status 2, one line on standard error, no traceback; the line."""
+    assert out.returncode == 2, out.stderr
+    assert "Traceback" not in out.stderr
+    lines = out.stderr.splitlines()
+    assert len(lines) == 1, out.stderr
+    return lines[0]

@@ -30,6 +30,7 @@ import _path
 
 import bundle
 import circuitpython
+import mpyvm
 
 KB = 1024
 BUDGETS = {"heap_needed": 40 * KB, "engine_import": 20 * KB, "apply_alloc": 0, "cpu_frame_alloc": 0,
@@ -38,7 +39,7 @@ STANDINS = os.path.join(_path.ROOT, "tests", "standins")
 BOTS = ("level4", "level5")  # the demo's pair (ui/app.py DEMO_BOTS)
 
 # A whole CPU-against-CPU demo game through the App, as a board plays it: 33 ms frames on a fake clock.
-GAMES = r'''
+GAMES = mpyvm.DIGEST + r'''
 import gc
 import sys
 import hal.pybadge
@@ -46,21 +47,6 @@ from ui import app as U
 
 clock = [0]
 hal.pybadge.Hal.ticks_ms = lambda self: clock[0]
-
-
-def digest(game):
-    h = 0
-    for p in range(2):
-        for pile in game.stocks[p]:
-            for i in range(pile.n):
-                h = (h * 31 + pile.buf[i]) & 0xFFFFF
-            h = (h * 31 + pile.n) & 0xFFFFF
-        for pile in (game.centre[p], game.spit[p]):
-            h = (h * 31 + pile.n) & 0xFFFFF
-        h = (h * 31 + game.scores[p]) & 0xFFFFF
-    for x in (game.phase, game.round, game.winner):
-        h = (h * 31 + x) & 0xFFFFF
-    return h
 
 
 h = hal.pybadge.Hal()
@@ -76,7 +62,7 @@ for seed in SEEDS:
         clock[0] += 33
         app.frame(clock[0])
         frames += 1
-    out.append([seed, game.phase == U.OVER, game.winner, digest(game), frames])
+    out.append([seed, game.phase == U.OVER, game.winner, digest(game, 0), frames])
     game = None
     gc.collect()
 print("RESULT", out)
