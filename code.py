@@ -20,14 +20,23 @@ if __name__ == "__main__":  # CircuitPython runs code.py as __main__ too
     if sys.implementation.name == "circuitpython":
         board_main()
     else:
-        try:
-            from ui.cli import main
+        import os
 
-            status = main(sys.argv[1:])
-        except ModuleNotFoundError as e:  # a Python without the simulator's packages (Blinka, pygame)
-            if (e.name or "").split(".")[0] in ("", "code", "engine", "hal", "tools", "ui"):
-                raise
-            print("spit: this Python has no %s (the simulator's packages are not installed): run `make run`, "
-                  "which installs them in .venv, or `.venv/bin/python code.py ...`" % e.name, file=sys.stderr)
-            status = 2
-        sys.exit(status)
+        sys.path.insert(1, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tools"))
+        import _path  # the tools' start-up: a quiet Ctrl-C, one line when standard output cannot be written
+
+        def desktop_main():
+            """The simulator, or one line when this Python lacks its packages; the exit status."""
+            try:
+                from ui.cli import main
+
+                return main(sys.argv[1:])
+            except ModuleNotFoundError as e:  # a Python without the simulator's packages (Blinka, pygame)
+                if (e.name or "").split(".")[0] in ("", "code", "engine", "hal", "tools", "ui"):
+                    raise
+                print("spit: this Python has no %s (the simulator's packages are not installed): run "
+                      "`make run`, which installs them in .venv, or `.venv/bin/python code.py ...`" % e.name,
+                      file=sys.stderr)
+                return 2
+
+        _path.run(desktop_main)

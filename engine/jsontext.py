@@ -15,7 +15,14 @@ class JSONError(ValueError):
 
 
 def loads(text, depth=DEPTH):
-    """The value of a JSON text; JSONError when it is not JSON or nests more than depth deep."""
+    """The value of a JSON text; JSONError when it is not JSON or nests more than depth deep.
+
+    A UTF-8 byte-order mark at the start (some editors write one) is not part of the JSON.
+    """
+    if isinstance(text, str) and text[:1] == "\ufeff":
+        text = text[1:]
+    elif isinstance(text, (bytes, bytearray)) and text[:3] == b"\xef\xbb\xbf":
+        text = text[3:]
     try:
         doc = json.loads(text)
     except RuntimeError:  # CPython's RecursionError (MicroPython raises RuntimeError itself)

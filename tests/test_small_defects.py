@@ -164,3 +164,30 @@ def test_the_apps_next_seed_wraps_into_range(headless_app):
     game, events = loads(json.dumps(document(app.options(), app.game_seed, [])))
     run(game, events)
     assert state(game) == state(app.game)
+
+
+CODE = os.path.join(ROOT, "code.py")
+
+
+def test_code_py_says_so_when_standard_output_is_full():
+    with open("/dev/full", "w") as full:
+        out = tool(CODE, "--help", stdout=full)
+    assert "cannot write to standard output" in one_line_exit_2(out)
+
+
+@pytest.mark.parametrize("path", TOOLS + [CODE], ids=os.path.basename)
+def test_every_command_line_error_is_one_line(path):
+    """argparse's usage and error, two lines, are one line in every tool (ui.cli.Parser)."""
+    out = tool(path, "--no-such-flag")
+    assert "--no-such-flag" in one_line_exit_2(out) or "required" in out.stderr
+
+
+def test_a_replay_file_may_start_with_a_byte_order_mark(tmp_path):
+    """Some editors write a UTF-8 BOM; the replay reader takes the file as it would without."""
+    good = os.path.join(ROOT, "tests", "rules", "s05_play_onto_either_pile.json")
+    with open(good, "rb") as f:
+        data = f.read()
+    marked = tmp_path / "marked.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + data)
+    plain, bom = tool("replay.py", good), tool("replay.py", str(marked))
+    assert bom.returncode == 0 and bom.stdout == plain.stdout

@@ -7,11 +7,11 @@ way they are measured: docs/performance.md.
     python tools/bench.py [--games N] [--repeat R] [--profile]
 """
 
-import argparse
 import sys
 import time
 
 import _path  # noqa: F401  (puts the repository root on sys.path)
+from ui.cli import Parser  # argparse with one-line errors
 
 from engine.randplay import RandomPlay
 from engine.spit import Spit
@@ -39,7 +39,7 @@ def measure(games, repeat):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000, help="games per run (default 1000)")
     parser.add_argument("--repeat", type=int, default=3, help="runs; the fastest counts (default 3)")
     parser.add_argument("--profile", action="store_true", help="print a cProfile of one run instead")

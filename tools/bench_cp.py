@@ -19,7 +19,6 @@ as on a board) unless a figure needs it off. Figures (docs/performance.md):
 Exit status 1 when a budget is broken, 2 when the VM cannot be built.
 """
 
-import argparse
 import json
 import os
 import shutil
@@ -27,6 +26,7 @@ import sys
 import tempfile
 
 import _path
+from ui.cli import Parser  # argparse with one-line errors
 
 import bundle
 import circuitpython
@@ -355,7 +355,7 @@ def broken(fig):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=50, help="seeded games (default 50)")
     parser.add_argument("--board", default="pybadge", help="the bundle to measure (default pybadge)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")

@@ -22,12 +22,12 @@ applied. Measured:
 What the figures mean: docs/performance.md. Exit status 1 when a budget is broken.
 """
 
-import argparse
 import json
 import sys
 import time
 
 import _path
+from ui.cli import Parser  # argparse with one-line errors
 
 import mpyvm
 
@@ -360,7 +360,7 @@ def table(fig):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--heap-only", action="store_true", help="skip the fuel figures (a few seconds)")

@@ -11,12 +11,12 @@ means and how it is measured: docs/performance.md. Exit status 1 when a budget
 is broken.
 """
 
-import argparse
 import json
 import sys
 import time
 
 import _path  # puts the repository root on sys.path; _path.ROOT is the guest's /input
+from ui.cli import Parser  # argparse with one-line errors
 
 import mpyvm
 
@@ -324,7 +324,7 @@ def table(fig):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=50, help="games to play (default 50)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--root", default=_path.ROOT,

@@ -12,13 +12,13 @@ on a fake clock of 33 ms frames, and reports:
   (a board repaints the same areas over SPI).
 """
 
-import argparse
 import os
 import statistics
 import sys
 import time
 
 import _path
+from ui.cli import Parser  # argparse with one-line errors
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
@@ -61,7 +61,7 @@ def measure(games, size):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description="Frame time and repaint of the headless frame loop.")
+    parser = Parser(description="Frame time and repaint of the headless frame loop.")
     parser.add_argument("--games", type=int, default=3, help="demo games to play (default 3)")
     parser.add_argument("--size", choices=sorted(SIZES), default="160x128", help="screen size")
     args = parser.parse_args(argv)

@@ -239,8 +239,11 @@ def site_packages():
     return [d for i, d in enumerate(dirs) if os.path.isdir(d) and d not in dirs[:i]]
 
 
-def main():
+def main(argv=None):
     """Each board and the modules its CircuitPython has built in."""
+    from ui.cli import Parser
+
+    Parser(description="Print each supported board and the modules its CircuitPython has built in.").parse_args(argv)
     for b in BOARDS:
         print(b, " ".join(sorted(builtins(b))))
     return 0

@@ -23,7 +23,6 @@ docstrings blanked out (line numbers stay), which roughly halves what a board
 needs to compile the larger libraries.
 """
 
-import argparse
 import ast
 import functools
 import json
@@ -34,6 +33,7 @@ import sys
 import tempfile
 
 import _path
+from ui.cli import Parser  # argparse with one-line errors
 import boardinfo
 from hal import files as _files
 
@@ -409,7 +409,7 @@ def compile_heap(tree, paths=None):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("board", help="board id, or pico / pico2 (see above)")
     parser.add_argument("out", help="the folder to write the CIRCUITPY tree into")
     parser.add_argument("--source", action="store_true", help="ship .py source instead of .mpy")

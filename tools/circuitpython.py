@@ -21,7 +21,6 @@ The binaries go to ``.cache/circuitpython/<version>/bin/`` (or
 and this command prints that line and exits with status 2.
 """
 
-import argparse
 import hashlib
 import json
 import os
@@ -32,6 +31,7 @@ import tarfile
 import tempfile
 
 import _path
+from ui.cli import Parser  # argparse with one-line errors
 
 ROOT = _path.ROOT
 KIT = os.path.join(os.path.dirname(ROOT), "shared", "circuitpython-kit")
@@ -207,7 +207,7 @@ def run(binary, program, path=(), heap="40k", timeout=600, cwd=None):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--print", action="store_true", help="only print where the binaries are (JSON)")
     parser.add_argument("--rebuild", action="store_true", help="build again even if the cache has them")
     args = parser.parse_args(argv)

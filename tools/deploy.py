@@ -23,7 +23,6 @@ Copying goes through the drive, not ``mpremote fs cp``, which is unreliable
 with CircuitPython.
 """
 
-import argparse
 import os
 import re
 import shutil
@@ -32,6 +31,7 @@ import sys
 import tempfile
 
 import _path
+from ui.cli import Parser  # argparse with one-line errors
 import boardinfo
 import bundle
 from hal import files
@@ -292,7 +292,7 @@ def apply(drive, order):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("board", help="board id, or pico / pico2 (tools/bundle.py)")
     parser.add_argument("--drive", metavar="PATH", help="the CIRCUITPY folder (default: found by itself)")
     parser.add_argument("--source", action="store_true", help="copy .py source instead of .mpy")

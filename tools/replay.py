@@ -8,11 +8,11 @@ first (time, player, action, result, what happened), then the state. Bad input
 gets one line on standard error naming the place, and exit status 2.
 """
 
-import argparse
 import json
 import sys
 
 import _path  # puts the repository root on sys.path
+from ui.cli import Parser  # argparse with one-line errors
 
 from engine import actions as A
 from engine.replay import ReplayError, describe, loads, run, state
@@ -31,7 +31,7 @@ def trace_line(index, event, reason, reports):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description="Apply a Spit replay file and print the resulting state as JSON.")
+    parser = Parser(description="Apply a Spit replay file and print the resulting state as JSON.")
     parser.add_argument("file", help="replay file, or - for standard input")
     parser.add_argument("--trace", action="store_true", help="print one line per event before the state")
     args = parser.parse_args(argv)

@@ -12,12 +12,12 @@ afterwards to play again. Exit status: 0 pass, 1 fail, 2 no report or a
 garbled one (one line on standard error).
 """
 
-import argparse
 import json
 import subprocess
 import sys
 
 import _path
+from ui.cli import Parser  # argparse with one-line errors
 
 WORDS = "SELFTEST "
 
@@ -127,7 +127,7 @@ def run(cmd, out=None, err=None):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--port", default="auto", help="the board's serial port (default: mpremote finds it)")
     parser.add_argument("--no-buttons", action="store_true", help="skip the button check")
     parser.add_argument("--wait", type=int, default=10, metavar="SECONDS", help="time for each button (10)")

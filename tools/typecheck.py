@@ -17,7 +17,6 @@ argument that does not exist, or a call CircuitPython's API does not allow
 fails the check. Exit status 1 when any board fails, 2 when a file cannot be written.
 """
 
-import argparse
 import os
 import subprocess
 import sys
@@ -26,6 +25,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import _path  # noqa: F401
+from ui.cli import Parser  # argparse with one-line errors
 import boardinfo
 import bundle
 from hal.files import WriteError, write_atomic
@@ -125,7 +125,7 @@ def check(board, work=None, cache=None):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("boards", nargs="*", help="board ids (default: every supported board)")
     parser.add_argument("--cache", metavar="DIR", help="mypy's cache folder, one per board below it")
     args = parser.parse_args(argv)
