@@ -140,3 +140,16 @@ def test_the_game_and_its_cpus_play_in_a_40_kb_heap(cpvm, tmp_path):
 def test_the_label_stand_in_is_separated_and_the_real_one_measured(figures):
     """The real bitmap_label allocates when its text changes (its new bitmap): measured apart."""
     assert figures["label_change_alloc"] > 0
+
+
+def test_a_source_tree_that_is_not_circuitpython_is_one_line(monkeypatch, tmp_path):
+    monkeypatch.setenv("SPIT_CIRCUITPYTHON_SRC", str(tmp_path))
+    with pytest.raises(circuitpython.Unavailable, match="is not a CircuitPython source tree"):
+        circuitpython.binaries()
+
+
+def test_without_the_kit_or_a_source_tree_it_says_where_to_get_one(monkeypatch, tmp_path):
+    monkeypatch.delenv("SPIT_CIRCUITPYTHON_SRC", raising=False)
+    monkeypatch.setenv("SPIT_CIRCUITPYTHON_KIT", str(tmp_path / "no-kit"))
+    with pytest.raises(circuitpython.Unavailable, match="no CircuitPython source.*SPIT_CIRCUITPYTHON_SRC"):
+        circuitpython.binaries()

@@ -142,6 +142,10 @@ def _build(kind, where, version, home, log):
         env["PATH"] = _git_shim(work, env["CP_VERSION"]) + os.pathsep + env["PATH"]
     else:
         tree = where
+        if not os.path.isdir(os.path.join(tree, ".git")):  # a source tree without git's metadata
+            # py/version.py wants X.Y.Z at the start, and runs git for the rest
+            env["CP_VERSION"] = version if version.split("-")[0].count(".") == 2 else "0.0.0-" + version
+            env["PATH"] = _git_shim(work, env["CP_VERSION"]) + os.pathsep + env["PATH"]
     shutil.copytree(variants, os.path.join(work, "variants"), ignore=shutil.ignore_patterns("*.md"))
     small = os.path.join(work, "variants", "cp32pystack1536")
     shutil.copytree(os.path.join(work, "variants", "cp32pystack"), small)
