@@ -2,15 +2,16 @@
 
 
 class ActionLog:
-    """The actions of a game as applied, 6 bytes each in one bytearray: (t_ms, player, verb, a, b).
+    """The actions of a game as applied, 8 bytes each in one bytearray: (t_ms, player, verb, a, b).
 
     ``append`` writes into the buffer and allocates nothing until it is full
-    (then it doubles). t is 0 to 2**32 - 1 ms; player, verb, a and b 0 to 15.
-    Reading (``log[i]``, a slice, iteration) gives tuples, for saving a replay.
+    (then it doubles). t is 0 to 2**32 - 1 ms; player, verb, a and b 0 to 255,
+    as a replay file's (docs/replay-format.md). Reading (``log[i]``, a slice,
+    iteration) gives tuples, for saving a replay.
     """
 
     def __init__(self, capacity=256):
-        self.buf = bytearray(6 * capacity)
+        self.buf = bytearray(8 * capacity)
         self.n = 0
 
     def clear(self):
@@ -19,16 +20,18 @@ class ActionLog:
 
     def append(self, t, p, verb, a, b):
         """Log one action."""
-        i = 6 * self.n
+        i = 8 * self.n
         buf = self.buf
         if i == len(buf):
-            self.buf = buf = buf + bytearray(len(buf) or 6)
+            self.buf = buf = buf + bytearray(len(buf) or 8)
         buf[i] = t & 0xFF
         buf[i + 1] = (t >> 8) & 0xFF
         buf[i + 2] = (t >> 16) & 0xFF
         buf[i + 3] = (t >> 24) & 0xFF
-        buf[i + 4] = p << 4 | verb
-        buf[i + 5] = a << 4 | b
+        buf[i + 4] = p
+        buf[i + 5] = verb
+        buf[i + 6] = a
+        buf[i + 7] = b
         self.n += 1
 
     def __len__(self):
@@ -36,9 +39,9 @@ class ActionLog:
 
     def _entry(self, k):
         buf = self.buf
-        i = 6 * k
+        i = 8 * k
         return (buf[i] | buf[i + 1] << 8 | buf[i + 2] << 16 | buf[i + 3] << 24,
-                buf[i + 4] >> 4, buf[i + 4] & 15, buf[i + 5] >> 4, buf[i + 5] & 15)
+                buf[i + 4], buf[i + 5], buf[i + 6], buf[i + 7])
 
     def __getitem__(self, k):
         if isinstance(k, slice):

@@ -12,6 +12,7 @@ whether a path can be written at all.
 
 import os
 import stat
+import sys
 import tempfile
 
 
@@ -113,3 +114,32 @@ def read_regular(path, limit=64 * 1024 * 1024, what="file"):
             return f.read(limit + 1)
     except OSError as e:
         raise OSError("%s %s: cannot read: %s" % (what, path, _reason(e))) from None
+
+
+TEXT_LIMIT = 32 * 1024 * 1024  # the largest replay or script file a reader takes (docs/replay-format.md)
+
+
+def read_text(path, what="file", limit=TEXT_LIMIT):
+    """A UTF-8 text file, or standard input for "-", at most limit bytes; OSError with one line when not.
+
+    A named file must be a regular file (a FIFO or a device would block or
+    never end); standard input may be a pipe, read up to the limit.
+    """
+    if path == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise OSError("%s <stdin>: standard input is closed" % what)
+        try:
+            data = stream.read(limit + 1)
+        except OSError as e:
+            raise OSError("%s <stdin>: cannot read: %s" % (what, _reason(e))) from None
+        if len(data) > limit:
+            raise OSError("%s <stdin>: too large (more than %d bytes)" % (what, limit))
+        where = "<stdin>"
+    else:
+        data = read_regular(path, limit, what)
+        where = path
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise OSError("%s %s: not UTF-8 text (byte %d)" % (what, where, e.start)) from None

@@ -191,3 +191,53 @@ def test_a_replay_file_may_start_with_a_byte_order_mark(tmp_path):
     marked.write_bytes(b"\xef\xbb\xbf" + data)
     plain, bom = tool("replay.py", good), tool("replay.py", str(marked))
     assert bom.returncode == 0 and bom.stdout == plain.stdout
+
+
+# ---- found by a hostile run of the tools: FIFOs, devices, closed input, bad flags ------------------
+
+HEADLESS = dict(os.environ, BLINKA_OS_AGNOSTIC="1", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+
+
+@pytest.mark.parametrize("args", [
+    ["replay.py", "{fifo}"], ["replay.py", "{fifo}", "--trace"], ["replay.py", "/dev/zero"],
+    [CODE, "--headless", "--script", "{fifo}", "--screenshot", "{tmp}/a.png"],
+    [CODE, "--headless", "--replay", "{fifo}", "--screenshot", "{tmp}/a.png"],
+])
+def test_a_fifo_or_a_device_named_as_input_is_one_line_never_a_hang(args, tmp_path):
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(str(fifo))
+    args = [a.format(fifo=fifo, tmp=tmp_path) for a in args]
+    out = tool(*args, env=HEADLESS)
+    assert "not a regular file" in one_line_exit_2(out)
+
+
+def test_standard_input_closed_or_endless_is_one_line():
+    closed = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "replay.py"), "-"], stdin=None,
+                            capture_output=True, text=True, timeout=60, close_fds=True,
+                            preexec_fn=lambda: os.close(0))
+    assert "standard input is closed" in one_line_exit_2(closed)
+    with open("/dev/zero", "rb") as zero:
+        endless = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "replay.py"), "-"], stdin=zero,
+                                 capture_output=True, text=True, timeout=120)
+    assert "too large" in one_line_exit_2(endless)
+
+
+@pytest.mark.parametrize("make", ["fifo", "zero"])
+def test_a_drive_whose_boot_out_is_a_fifo_or_a_device_is_refused_not_read(make, tmp_path):
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    if make == "fifo":
+        os.mkfifo(str(drive / "boot_out.txt"))
+    else:
+        os.symlink("/dev/zero", str(drive / "boot_out.txt"))
+    out = tool("deploy.py", "pybadge", "--source", "--drive", str(drive))
+    assert "no boot_out.txt naming its board" in one_line_exit_2(out)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["typecheck.py", "--cache", "/dev/full", "pybadge"], "not a folder"),
+    (["demo.py", "--save", ""], "needs a file name"),
+    (["selftest.py", "--wait", "-1"], "expected 1 to 600 seconds"),
+])
+def test_bad_flag_values_are_one_line(args, words):
+    assert words in one_line_exit_2(tool(*args))

@@ -29,6 +29,8 @@ def main(argv=None):
     parser.add_argument("--stocks", type=int, choices=(4, 5), default=5, help="stock piles (S-17)")
     parser.add_argument("--scoring", action="store_true", help="play to 100 points (S-16)")
     args = parser.parse_args(argv)
+    if args.save == "":
+        parser.error("--save needs a file name")
     if args.save:
         try:
             check_writable(args.save, "--save")

@@ -86,11 +86,11 @@ def _volume_label(root):
 
 def boot_out(drive):
     """(CircuitPython version tuple or None, board id or None) from the drive's boot_out.txt."""
-    try:
-        with open(os.path.join(drive, "boot_out.txt"), encoding="utf-8", errors="replace") as f:
-            text = f.read()
+    try:  # a regular file of at most 64 KB (CircuitPython writes a few lines): never a FIFO or a device
+        text = files.read_regular(os.path.join(drive, "boot_out.txt"), 64 * 1024, "boot_out.txt")
     except OSError:
         return None, None
+    text = text.decode("utf-8", "replace")
     version = re.search(r"CircuitPython (\d+)\.(\d+)\.(\d+)", text)
     board = re.search(r"Board ID:\s*(\S+)", text)
     return (tuple(int(n) for n in version.groups()) if version else None,

@@ -13,6 +13,7 @@ import sys
 
 import _path  # puts the repository root on sys.path
 from ui.cli import Parser  # argparse with one-line errors
+from hal.files import read_text
 
 from engine import actions as A
 from engine.replay import ReplayError, describe, loads, run, state
@@ -37,13 +38,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     where = "<stdin>" if args.file == "-" else args.file
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        print("replay: %s: cannot read: %s" % (where, getattr(e, "strerror", None) or e), file=sys.stderr)
+        text = read_text(args.file, "file")
+    except OSError as e:
+        print("replay: %s" % e, file=sys.stderr)
         return 2
     try:
         game, events = loads(text)

@@ -12,6 +12,7 @@ afterwards to play again. Exit status: 0 pass, 1 fail, 2 no report or a
 garbled one (one line on standard error).
 """
 
+import argparse
 import json
 import subprocess
 import sys
@@ -126,11 +127,22 @@ def run(cmd, out=None, err=None):
     return (0 if report.get("pass") else 1), report
 
 
+def seconds(text):
+    """argparse type: a whole number of seconds from 1 to 600."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected a whole number of seconds, got %r" % text) from None
+    if not 1 <= value <= 600:
+        raise argparse.ArgumentTypeError("expected 1 to 600 seconds, got %d" % value)
+    return value
+
+
 def main(argv=None):
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--port", default="auto", help="the board's serial port (default: mpremote finds it)")
     parser.add_argument("--no-buttons", action="store_true", help="skip the button check")
-    parser.add_argument("--wait", type=int, default=10, metavar="SECONDS", help="time for each button (10)")
+    parser.add_argument("--wait", type=seconds, default=10, metavar="SECONDS", help="time for each button (10)")
     parser.add_argument("--mpremote", metavar="CMD", help="the mpremote command (default: this Python's)")
     args = parser.parse_args(argv)
     status, _ = run(command(args.port, not args.no_buttons, args.wait, args.mpremote))

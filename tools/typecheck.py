@@ -39,7 +39,7 @@ warn_unused_configs = False
 show_error_codes = True
 cache_dir = {cache}
 
-[mypy-ui.cli,ui.script]
+[mypy-ui.cli,ui.script,_path]
 ignore_missing_imports = True
 
 [mypy-engine.*]
@@ -133,6 +133,11 @@ def main(argv=None):
         boards = [boardinfo.board_id(b) for b in args.boards] or list(boardinfo.BOARDS)
     except ValueError as e:
         print("typecheck: %s" % e, file=sys.stderr)
+        return 2
+    if args.cache and (os.path.exists(args.cache) and not os.path.isdir(args.cache)
+                       or not os.path.exists(args.cache) and not os.path.isdir(os.path.dirname(
+                           os.path.abspath(args.cache)))):
+        print("typecheck: --cache %s: not a folder (nor one that can be made)" % args.cache, file=sys.stderr)
         return 2
     try:
         with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:

@@ -66,11 +66,10 @@ def fail(message):
 
 
 def _read(path, what):
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise OSError("%s %s: cannot read: %s" % (what, path, getattr(e, "strerror", None) or e))
+    """A script or replay file's text; OSError with one line (never blocks on a FIFO, bounded in size)."""
+    from hal.files import read_text
+
+    return read_text(path, what)
 
 
 class Saver:
