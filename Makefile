@@ -46,4 +46,4 @@ screenshot: $(RUN_STAMP)
 	$(BIN)/python code.py --headless --script docs/img/opening.json --screenshot docs/img/table.png --zoom 3
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis .cache
