@@ -258,6 +258,15 @@ class Hal:
         self._stored = "{}"  # the settings without a file, as JSON text
         self.nvm = bytearray(256)  # the statistics, kept as a PyBadge keeps them in nvm
         self._stats = Store(self.nvm)
+        self.drawing = True  # False: frames are run but not painted (playback nobody watches)
+        self._missed = False
+
+    def draw(self, on):
+        """Paint the frames from now on (True) or not; the first painted one after a pause is whole."""
+        if on and self._missed:
+            self.display._core.full_refresh = True  # every change since the last painted frame
+            self._missed = False
+        self.drawing = on
 
     def ticks_ms(self):
         """The clock in integer ms (wraps like supervisor.ticks_ms)."""
@@ -276,8 +285,11 @@ class Hal:
         return True
 
     def present(self):
-        """End a frame: repaint what changed."""
-        self.display.refresh()
+        """End a frame: repaint what changed (nothing while not drawing)."""
+        if self.drawing:
+            self.display.refresh()
+        else:
+            self._missed = True
 
     def tone(self, frequency_hz, duration_ms):
         """Record a tone (unless sound is off)."""

@@ -168,3 +168,38 @@ def test_c05_a_dense_100000_event_file_ends_alike(hal, tmp_path):
     printed = json.loads(out.stdout)
     del printed["refused"]
     assert printed == {k: v for k, v in want.items() if k in printed}
+
+
+def test_c05_playback_nobody_watches_is_run_unpainted_and_ends_alike(hal, monkeypatch):
+    """Headless playback without --frames paints only from the last event on (the first of those
+    frames whole), running the frames before it unpainted: a long file plays back at once and
+    still reaches tools/replay.py's state, and the last picture shows that state."""
+    from ui.app import App
+
+    events = [[40 * i, i % 2, "flip", i % 5] for i in range(3000)] + [[120000, 0, "ready"]]
+    text = json.dumps({"seed": 9, "events": events})
+    painted = []
+    real = hal.display.refresh
+    monkeypatch.setattr(hal.display, "refresh", lambda *a, **k: painted.append(1) or real(*a, **k))
+    app = App(hal, settings={}, seed=1)
+    frames = watch_headless(hal, app, *load_game(text), tail_ms=330)
+    assert everything(app.game) == replayed(text)
+    assert len(painted) <= 12 < frames  # the tail's frames only (330 ms, 33 ms a frame)
+    assert hal.drawing
+    table = app.table
+    for i in range(2):  # what the screen was last told to show is the final state
+        assert table.sizes[i].value == (app.game.centre[i].n or None)
+
+
+def test_c05_the_last_picture_of_unpainted_playback_is_the_painted_ones(hal, tmp_path):
+    """Skipping the paint of the frames nobody watches leaves the same pixels at the end."""
+    from ui.app import App
+
+    events = [[0, 0, "ready"], [5, 1, "ready"]] + [[200 + 40 * i, i % 2, "flip", i % 5] for i in range(60)]
+    text = json.dumps({"seed": 4, "events": events})
+    pictures = []
+    for frames in (str(tmp_path), None):
+        app = App(hal, settings={}, seed=1)
+        watch_headless(hal, app, *load_game(text), frames=frames, tail_ms=200)
+        pictures.append(bytes(hal.display.frame))
+    assert pictures[0] == pictures[1]

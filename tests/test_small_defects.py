@@ -241,3 +241,40 @@ def test_a_drive_whose_boot_out_is_a_fifo_or_a_device_is_refused_not_read(make, 
 ])
 def test_bad_flag_values_are_one_line(args, words):
     assert words in one_line_exit_2(tool(*args))
+
+
+# ---- found by a second hostile run -------------------------------------------------------------
+
+def test_a_bot_that_closes_standard_output_is_one_line(tmp_path):
+    bot = tmp_path / "closeout.py"
+    bot.write_text("import sys\nsys.stdout.close()\nfrom engine.bots import Bot\n\n\nclass C(Bot):\n"
+                   "    name = 'c'\n    speed = 3\n\n\nBOT = C\n")
+    out = tool("tournament.py", "--bots", "level1," + str(bot), "--games", "2", "--quiet")
+    assert "cannot write to standard output" in one_line_exit_2(out)
+
+
+def test_a_bot_that_grows_without_end_is_named_not_killed(tmp_path):
+    """The tournament caps its address space, so the bot fails with MemoryError, named in one line."""
+    bot = tmp_path / "grow.py"
+    bot.write_text("from engine.bots import Bot\n\n\nclass Grow(Bot):\n    name = 'grow'\n    speed = 3\n\n"
+                   "    def play(self, view, act):\n        x = [0]\n        while True:\n            x = x + x\n\n\n"
+                   "BOT = Grow\n")
+    out = tool("tournament.py", "--bots", "level1," + str(bot), "--games", "2", "--quiet")
+    assert "grow: decide failed: MemoryError" in one_line_exit_2(out)
+
+
+def test_more_bad_tournament_flags_are_one_line(tmp_path):
+    out = tool("tournament.py", "--bots", "level1,level2", "--jobs", "100000")
+    assert "at most 64 processes" in one_line_exit_2(out)
+    (tmp_path / "folder.py").mkdir()
+    out = tool("tournament.py", "--bots", "level1," + str(tmp_path / "folder.py"))
+    assert "not a regular file" in one_line_exit_2(out)
+
+
+def test_circuitpython_print_builds_nothing_and_a_file_as_cache_is_one_line(tmp_path):
+    env = dict(os.environ, SPIT_CIRCUITPYTHON_CACHE=str(tmp_path / "empty"))
+    assert "not built yet" in one_line_exit_2(tool("circuitpython.py", "--print", env=env))
+    assert not (tmp_path / "empty").exists()
+    (tmp_path / "afile").write_text("x")
+    env["SPIT_CIRCUITPYTHON_CACHE"] = str(tmp_path / "afile")
+    assert "is not a folder" in one_line_exit_2(tool("circuitpython.py", "--print", env=env))

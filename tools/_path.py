@@ -21,14 +21,14 @@ class _Watched:
     def write(self, text):
         try:
             return self._stream.write(text)
-        except OSError as e:
+        except (OSError, ValueError) as e:  # ValueError: something closed it
             self.error = self.error or e
             raise
 
     def flush(self):
         try:
             self._stream.flush()
-        except OSError as e:
+        except (OSError, ValueError) as e:
             self.error = self.error or e
             raise
 
@@ -49,13 +49,13 @@ def run(main):
         status = 130
     except SystemExit as e:  # argparse's --help and errors, a tool's own exit
         status = e.code
-    except OSError:
+    except (OSError, ValueError):
         if out is None or out.error is None:
             raise  # not standard output's: the tool's own error
     if out is not None:
         try:
             out.flush()  # what is still buffered, now, while a failure can be reported
-        except OSError:
+        except (OSError, ValueError):
             pass  # remembered in out.error
         if isinstance(out.error, BrokenPipeError):
             _silence(out)
@@ -64,8 +64,8 @@ def run(main):
         elif out.error is not None:
             _silence(out)
             tool = os.path.splitext(os.path.basename(sys.argv[0] or "tool"))[0]
-            print("%s: cannot write to standard output: %s" % (tool, out.error.strerror or out.error),
-                  file=sys.stderr)
+            reason = getattr(out.error, "strerror", None) or "it was closed"
+            print("%s: cannot write to standard output: %s" % (tool, reason), file=sys.stderr)
             status = 2
     sys.exit(status)
 

@@ -89,16 +89,25 @@ def check_m32():
             raise Unavailable("gcc -m32 cannot link: install gcc-multilib (apt-get install gcc-multilib)")
 
 
-def binaries(rebuild=False, log=None):
-    """{name: path} of the four binaries, building them first if the cache lacks them; Unavailable if it cannot."""
+def binaries(rebuild=False, log=None, build=True):
+    """{name: path} of the four binaries, building them first if the cache lacks them (unless not build);
+    Unavailable if it cannot."""
     kind, where, version = source()
-    home = os.path.join(_cache(), version.replace(os.sep, "_"))
+    cache = _cache()
+    if os.path.exists(cache) and not os.path.isdir(cache):
+        raise Unavailable("the cache %s is not a folder (SPIT_CIRCUITPYTHON_CACHE)" % cache)
+    home = os.path.join(cache, version.replace(os.sep, "_"))
     bins = {name: os.path.join(home, "bin", name) for name in NAMES}
     stamp = os.path.join(home, "built.json")
     if not rebuild and os.path.isfile(stamp) and all(os.access(p, os.X_OK) for p in bins.values()):
         return bins
+    if not build:
+        raise Unavailable("not built yet in %s: run tools/circuitpython.py (or make circuitpython)" % home)
     check_m32()
-    os.makedirs(home, exist_ok=True)
+    try:
+        os.makedirs(home, exist_ok=True)
+    except OSError as e:
+        raise Unavailable("cannot make the cache %s: %s" % (home, e.strerror or e)) from None
     with _Lock(os.path.join(home, ".lock")):
         if not rebuild and os.path.isfile(stamp) and all(os.access(p, os.X_OK) for p in bins.values()):
             return bins  # another process built them meanwhile
@@ -212,11 +221,12 @@ def run(binary, program, path=(), heap="40k", timeout=600, cwd=None):
 
 def main(argv=None):
     parser = Parser(description=__doc__.split("\n")[0])
-    parser.add_argument("--print", action="store_true", help="only print where the binaries are (JSON)")
+    parser.add_argument("--print", action="store_true",
+                        help="only print where the binaries are (JSON), building nothing")
     parser.add_argument("--rebuild", action="store_true", help="build again even if the cache has them")
     args = parser.parse_args(argv)
     try:
-        bins = binaries(args.rebuild, log=lambda line: print(line, file=sys.stderr))
+        bins = binaries(args.rebuild, log=lambda line: print(line, file=sys.stderr), build=not args.print)
     except Unavailable as e:
         print("circuitpython: %s" % e, file=sys.stderr)
         return 2

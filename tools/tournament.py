@@ -87,7 +87,7 @@ def describe(error):
 def load_file(path):
     """The Bot subclass a .py file defines (its BOT, or its only subclass of Bot)."""
     if not os.path.isfile(path):
-        raise BotError("%s: no such file" % path)
+        raise BotError("%s: %s" % (path, "not a regular file" if os.path.exists(path) else "no such file"))
     name = "bot_" + os.path.splitext(os.path.basename(path))[0].replace("-", "_")
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
@@ -320,6 +320,23 @@ def table(specs, labels, speeds, results, games, seed):
     return "\n".join(lines)
 
 
+MAX_JOBS = 64  # processes at once; more only makes a machine crawl
+MEMORY_LIMIT = 4 << 30  # bytes of address space: a bot that grows without end gets a MemoryError
+
+
+def _limit_memory():
+    """Cap the address space (where the system allows it), so a bot that eats memory fails in Python,
+    named in one line, instead of being killed by the system with no word."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if soft == resource.RLIM_INFINITY or soft > MEMORY_LIMIT:
+            resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, hard))
+    except (ImportError, ValueError, OSError, AttributeError):
+        pass  # no such limit here (Windows): the system's own rules apply
+
+
 def main(argv=None):
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="spit", help="the game (spit)")
@@ -340,6 +357,10 @@ def main(argv=None):
     if args.games < 1 or args.jobs < 1:
         print("tournament: --games and --jobs must be at least 1", file=sys.stderr)
         return 2
+    if args.jobs > MAX_JOBS:
+        print("tournament: --jobs %d: at most %d processes at once" % (args.jobs, MAX_JOBS), file=sys.stderr)
+        return 2
+    _limit_memory()
     if args.seed + (args.games - 1) // 2 > SEEDS:  # game i is dealt with seed SEED + i // 2
         print("tournament: --seed %d with --games %d needs seeds past %d, the largest"
               % (args.seed, args.games, SEEDS), file=sys.stderr)

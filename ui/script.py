@@ -93,12 +93,16 @@ def key_events(presses):
     return events
 
 
-def _play(hal, app, key_events_list, end_ms, frames, every, due=None):
+UNSEEN_MS = 30 * FRAME_MS  # the longest frame of playback that is not painted
+
+
+def _play(hal, app, key_events_list, end_ms, frames, every, due=None, draw_from=0):
     """Run frames on the fake clock until end_ms, feeding key events at their own times.
 
     due, when given, says when (ms from the start) the next thing happens, or
     None: the clock then jumps, in whole frames, to the frame that thing is
-    due in, instead of drawing the frames in between.
+    due in, instead of drawing the frames in between. Frames before draw_from
+    ms are run but not painted (the first painted one is painted whole).
     """
     start = hal.ticks_ms()
     i = 0
@@ -109,6 +113,8 @@ def _play(hal, app, key_events_list, end_ms, frames, every, due=None):
             et, key, pressed = key_events_list[i]
             hal.events.feed(key, pressed, start + et)
             i += 1
+        if draw_from:
+            hal.draw(t >= draw_from)
         app.frame(hal.ticks_ms())
         if every:
             every(n)
@@ -120,6 +126,8 @@ def _play(hal, app, key_events_list, end_ms, frames, every, due=None):
             nxt = due()
             if nxt is not None and nxt - t > FRAME_MS:
                 step = -(-(nxt - t) // FRAME_MS) * FRAME_MS  # the first frame at or after it
+        if t + UNSEEN_MS < draw_from:  # unpainted: one frame may apply a second's events (in C-4 order)
+            step = max(step, UNSEEN_MS)
         hal.advance(step)
         t += step
 
@@ -166,5 +174,9 @@ def watch_headless(hal, app, game, events, doc, frames=None, tail_ms=1500):
             hal.display.screenshot(os.path.join(frames, "frame%05d.png" % n))
 
     app.watch(game, events, doc, hal.ticks_ms())
-    end = (events[-1][0] if events else 0) + tail_ms
-    return _play(hal, app, [], end, frames, every, None if frames else app.next_due)
+    last = events[-1][0] if events else 0
+    if frames:
+        return _play(hal, app, [], last + tail_ms, frames, every)
+    # nobody watches the frames before the tail: they are run (C-5: the same frames apply the same
+    # events) but painted only from the last event on
+    return _play(hal, app, [], last + tail_ms, frames, every, app.next_due, draw_from=last)
