@@ -65,6 +65,11 @@ class FrameDisplay(busdisplay.BusDisplay):
     the last refresh repainted.
     """
 
+    # Blinka's BusDisplay.__new__ hands the display to its background refresh thread before
+    # __init__ has run; the thread reads _auto_refresh, so it must exist from the start (without
+    # it, now and then, the thread died with an AttributeError printed on standard error)
+    _auto_refresh = False
+
     def __init__(self, width, height):
         size = width * height
         self.frame = array.array("H", bytes(2 * size))

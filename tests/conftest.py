@@ -20,6 +20,17 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 @pytest.fixture
+def released_displays():
+    """Blinka allows one display at a time: release it before and after the test."""
+    os.environ["BLINKA_OS_AGNOSTIC"] = "1"
+    import displayio
+
+    displayio.release_displays()
+    yield
+    displayio.release_displays()
+
+
+@pytest.fixture
 def headless_app():
     """make(width, height, seed=, settings=, **hal_options) -> (hal, app) on the headless screen.
 

@@ -36,12 +36,7 @@ def rgb(colour):
     return (r5 << 3 | r5 >> 2, g6 << 2 | g6 >> 4, b5 << 3 | b5 >> 2)
 
 
-@pytest.fixture(autouse=True)
-def released():
-    """Blinka allows one display at a time: release it around every test."""
-    displayio.release_displays()
-    yield
-    displayio.release_displays()
+pytestmark = pytest.mark.usefixtures("released_displays")  # Blinka: one display at a time
 
 
 @pytest.fixture
@@ -510,3 +505,20 @@ def test_engine_imports_no_hal():
             words = line.split()
             if words[:1] in (["import"], ["from"]):
                 assert not words[1].startswith("hal"), "%s: %s" % (source.name, line)
+
+
+def test_blinkas_refresh_thread_never_sees_a_half_made_display(monkeypatch):
+    """BusDisplay.__new__ gives the display to Blinka's background thread before __init__ runs; the
+    thread reads _auto_refresh, which FrameDisplay has from the start (the race made the thread die
+    now and then with an AttributeError on standard error, failing a CLI test's one-line check)."""
+    import threading
+
+    from hal import headless
+
+    assert headless.FrameDisplay._auto_refresh is False
+    died = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: died.append(args.exc_type))
+    for _ in range(300):
+        displayio.release_displays()
+        headless.Hal(160, 128)
+    assert died == []

@@ -19,7 +19,6 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"  # the desktop Hal in a dummy window
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["BLINKA_OS_AGNOSTIC"] = "1"
 
-import displayio  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import given, strategies as st  # noqa: E402
 
@@ -77,12 +76,7 @@ class _Filling:
         self._f.close()
 
 
-@pytest.fixture(autouse=True)
-def released():
-    """Blinka allows one display at a time."""
-    displayio.release_displays()
-    yield
-    displayio.release_displays()
+pytestmark = pytest.mark.usefixtures("released_displays")  # Blinka: one display at a time
 
 
 @pytest.fixture
