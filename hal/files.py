@@ -31,6 +31,11 @@ def resolve(path):
     return os.path.realpath(path) if os.path.islink(path) else os.path.abspath(path)
 
 
+def writable_folder(folder):
+    """True when new entries can be made in folder (its mode bits count for root too)."""
+    return os.access(folder, os.W_OK | os.X_OK) and bool(os.stat(folder).st_mode & 0o222)
+
+
 def check_writable(path, what="file"):
     """Raise WriteError unless a file can be written at path (its folder may still have to be made)."""
     target = resolve(path)
@@ -49,7 +54,7 @@ def check_writable(path, what="file"):
         folder = parent
     if not os.path.isdir(folder):
         raise WriteError("%s %s: %s is not a folder" % (what, path, folder))
-    if not os.access(folder, os.W_OK | os.X_OK):
+    if not writable_folder(folder):
         raise WriteError("%s %s: cannot write in %s" % (what, path, folder))
     return target
 

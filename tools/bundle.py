@@ -173,7 +173,7 @@ def _check_out(out):
             raise SystemExit("%s cannot be read: %s" % (out, e.strerror or e)) from None
         if names and MARK not in names:
             raise SystemExit("%s is not empty and is not a bundle: choose an empty folder" % out)
-        if not writable(final):
+        if not _files.writable_folder(final):
             raise SystemExit("%s is read-only, left as it is" % out)
         state = "bundle" if names else "empty"
     folder = os.path.dirname(final)
@@ -181,14 +181,9 @@ def _check_out(out):
         folder = os.path.dirname(folder)
     if not os.path.isdir(folder):
         raise SystemExit("%s: %s is not a folder" % (out, folder))
-    if state != "empty" and not writable(folder):
+    if state != "empty" and not _files.writable_folder(folder):
         raise SystemExit("%s: cannot write in %s (read-only)" % (out, folder))
     return final, state
-
-
-def writable(folder):
-    """True when new entries can be made in folder (its mode bits count for root too)."""
-    return os.access(folder, os.W_OK | os.X_OK) and bool(os.stat(folder).st_mode & 0o222)
 
 
 def _user_settings(final, state):

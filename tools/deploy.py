@@ -202,7 +202,7 @@ def _size(drive, rel):
 
 def check_drive(drive, write, delete):
     """SystemExit (one line) unless every file to write or delete can be, before anything changes."""
-    if not bundle.writable(drive):
+    if not files.writable_folder(drive):
         raise SystemExit("%s is read-only (a boot.py that remounts CIRCUITPY for the board keeps it so); "
                          "nothing was changed" % drive)
     for rel in write + delete + ["code.py"]:

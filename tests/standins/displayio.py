@@ -119,12 +119,12 @@ class TileGrid:
 
 class Group:
     def __init__(self, *, scale=1, x=0, y=0):
-        # set without the properties: a subclass (a Label) may redefine them, as displayio's C init ignores
+        # scale is set past its property: a Label redefines it, and displayio's C init sets no property
         self.items = []
         self._scale = scale
-        self._x = x
-        self._y = y
-        self._hidden = False
+        self.x = x
+        self.y = y
+        self.hidden = False
 
     @property
     def scale(self):
@@ -133,30 +133,6 @@ class Group:
     @scale.setter
     def scale(self, value):
         self._scale = value
-
-    @property
-    def x(self):
-        return self._x
-
-    @x.setter
-    def x(self, value):
-        self._x = value
-
-    @property
-    def y(self):
-        return self._y
-
-    @y.setter
-    def y(self, value):
-        self._y = value
-
-    @property
-    def hidden(self):
-        return self._hidden
-
-    @hidden.setter
-    def hidden(self, value):
-        self._hidden = value
 
     def append(self, item):
         self.items.append(item)
