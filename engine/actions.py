@@ -13,15 +13,27 @@ except ImportError:  # CPython
         return x
 
 
-# Verbs (Spit uses READY..CHOOSE; Speed adds its own after them).
-READY = const(0)  # say "Spit!"
-PLAY = const(1)  # a = stock slot, b = centre pile
+# Phases, one numbering for every game (each game uses the ones it has). They are
+# PH_ names so that they never share a name with a verb of another value.
+PH_READY = const(0)  # waiting for every player to say Spit / be ready (D-2)
+PH_PLAY = const(1)
+PH_SLAP = const(2)  # Spit S-11
+PH_CHOOSE = const(3)  # Spit S-18
+PH_OVER = const(4)  # the game (the match) is over
+PH_CALL = const(5)  # Speed P-8: a player is out and Speed may be pressed
+PHASES = ("ready", "play", "slap", "choose", "over", "call")
+
+# Verbs of every game; a game's replay files accept the ones it plays.
+READY = const(0)  # say "Spit!" / be ready (D-2)
+PLAY = const(1)  # a = stock or hand slot, b = centre pile
 FLIP = const(2)  # a = stock slot
 MOVE = const(3)  # a = from slot, b = to slot
 SLAP = const(4)  # a = centre pile
 CHOOSE = const(5)  # a = centre pile
-VERBS = ("ready", "play", "flip", "move", "slap", "choose")
-ARGC = (0, 2, 1, 2, 1, 1)  # how many arguments each verb takes
+SPEED = const(6)  # press Speed (P-8)
+COVER = const(7)  # California K-3: a = row (player), b = slot
+VERBS = ("ready", "play", "flip", "move", "slap", "choose", "speed", "cover")
+ARGC = (0, 2, 1, 2, 1, 1, 0, 2)  # how many arguments each verb takes
 
 # Refusal reasons (0 = the action was applied).
 OK = const(0)
@@ -39,6 +51,8 @@ SLOT_TAKEN = const(11)
 ALREADY_READY = const(12)
 NOT_CHOOSER = const(13)
 BAD_VERB = const(14)
+JOKER_LAST = const(15)  # P-10: the play would strand a joker
+NO_MATCH = const(16)  # K-3: the pile's rank is not open
 REASONS = (
     "ok",
     "bad_player",
@@ -55,6 +69,8 @@ REASONS = (
     "already_ready",
     "not_chooser",
     "bad_verb",
+    "joker_last",
+    "no_match",
 )
 
 # Reports: (kind, player, a, b, card); 255 in a field means "none", card 0 "no card".
@@ -69,7 +85,15 @@ R_SLAP = const(7)  # player slapped pile a
 R_TAKE = const(8)  # player takes pile a (255: nothing)
 R_DEAL = const(9)  # a new round was dealt; a = round number
 R_GAME_OVER = const(10)  # player = winner (255: draw)
-R_SCORE = const(11)  # player scored a points this round (S-16)
+R_SCORE = const(11)  # player scored a points this round (S-16, P-9)
+R_OUT = const(12)  # Speed: player has played every card (P-8)
+R_SPEED = const(13)  # Speed: player pressed Speed (P-8)
+R_PENALTY = const(14)  # Speed: player takes centre pile a as their draw pile, b cards (P-8)
+R_REBUILD = const(15)  # Speed: side pile a rebuilt from its centre pile, b cards (P-7)
+R_MATCH_OVER = const(16)  # player = the match's winner (P-9; 255: a draw)
+R_COVER = const(17)  # California: player covered row a's slot b with card (K-3)
+R_OPEN = const(18)  # California: rank a is open (K-3)
+R_PICKUP = const(19)  # California: no rank is open, the layout is picked up (K-4)
 REPORTS = (
     "ready",
     "spit",
@@ -83,6 +107,14 @@ REPORTS = (
     "deal",
     "game_over",
     "score",
+    "out",
+    "speed",
+    "penalty",
+    "rebuild",
+    "match_over",
+    "cover",
+    "open",
+    "pickup",
 )
 NONE = const(255)
 

@@ -43,6 +43,11 @@ def adjacent(card, top):
     return d == 1 or d == -1 or d == 12 or d == -12
 
 
+# C-2 as bit masks, so hot paths test a card without a call: bit (card & 15) of
+# FITS[top & 15] is set when card may go on top (for cards, not jokers: their low bits are 1 and 2).
+FITS = tuple(sum(1 << r for r in range(16) if adjacent(r, top)) for top in range(16))
+
+
 def make(r, s):
     """The card of rank r (1-13) and suit s (0-3)."""
     return s << 4 | r

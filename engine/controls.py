@@ -17,7 +17,7 @@ the time the button went down (C-4).
 """
 
 from engine import actions as A
-from engine.spit import CHOOSE, PLAY, READY, SLAP
+from engine.spit import PH_CHOOSE, PH_PLAY, PH_READY, PH_SLAP
 
 UP = 0
 DOWN = 1
@@ -39,16 +39,16 @@ class Cluster:
         phase = game.phase
         side = button == LEFT or button == RIGHT
         pile = 0 if button == LEFT else 1
-        if phase == READY:
+        if phase == PH_READY:
             return self._set(A.READY, 0, 0)
-        if phase == PLAY:
+        if phase == PH_PLAY:
             if not side:
                 self.cursor = (self.cursor + (-1 if button == UP else 1)) % game.slots
                 return False
             return self._act(game, pile)
-        if phase == SLAP and side:
+        if phase == PH_SLAP and side:
             return self._set(A.SLAP, pile, 0)
-        if phase == CHOOSE and side:
+        if phase == PH_CHOOSE and side:
             return self._set(A.CHOOSE, pile, 0)
         return False
 

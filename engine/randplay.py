@@ -6,7 +6,7 @@ same millisecond, so the C-4 tie rule and refused races are exercised too.
 """
 
 from engine.rng import Rng
-from engine.spit import OVER
+from engine.spit import PH_OVER
 from engine.timing import Sequencer
 
 
@@ -63,7 +63,7 @@ class RandomPlay:
         """Play until the game is over or limit actions were applied; return the number applied."""
         count = 0
         game = self.game
-        while game.phase != OVER and count < limit:
+        while game.phase != PH_OVER and count < limit:
             k = self.step()
             if not k:
                 break

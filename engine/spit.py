@@ -7,11 +7,11 @@ allocates nothing while a round is being played. What happened goes to
 """
 
 from engine import actions as A
-from engine.actions import FLIP, MOVE, PLAY as _PLAY  # the hot verbs, without an attribute lookup
-from engine.cards import adjacent, is_red
+from engine.actions import FLIP, MOVE, PH_PLAY as _PLAY  # the hot verbs, without an attribute lookup
+from engine.cards import FITS as _FITS, is_red
 from engine.pile import Pile
 from engine.rng import Rng
-from engine.spit_rounds import CHOOSE, OVER, PHASES, PLAY, READY, SLAP, Rounds  # noqa: F401
+from engine.spit_rounds import PH_CHOOSE, PH_OVER, PHASES, PH_PLAY, PH_READY, PH_SLAP, Rounds  # noqa: F401
 
 try:
     from micropython import const
@@ -23,11 +23,6 @@ except ImportError:  # CPython
 
 _NONE = const(255)
 _CAP = const(54)  # a pile can hold every card there is
-
-
-# C-2 as bit masks, so the hot paths test a card without a call:
-# bit (card & 15) of _FITS[top & 15] is set when card may go on top.
-_FITS = tuple(sum(1 << r for r in range(16) if adjacent(r, top)) for top in range(16))
 
 
 class Spit(Rounds):
@@ -52,7 +47,7 @@ class Spit(Rounds):
         self.deck = Pile(_CAP)
         self.ready = bytearray(2)
         self.scores = [0, 0]
-        self.phase = READY
+        self.phase = PH_READY
         self.round = 0
         self.winner = _NONE
         self.cleared = _NONE  # who emptied their stocks this round
@@ -83,7 +78,7 @@ class Spit(Rounds):
 
     def _play(self, p, slot, pile):
         """S-5: the face-up top card of a stock onto a spit pile (C-2, S-19)."""
-        if self.phase != PLAY:
+        if self.phase != PH_PLAY:
             return A.WRONG_PHASE
         if not 0 <= slot < self.slots:
             return A.BAD_SLOT
@@ -122,7 +117,7 @@ class Spit(Rounds):
 
     def _flip(self, p, slot):
         """S-6: turn up the face-down top card of a stock."""
-        if self.phase != PLAY:
+        if self.phase != PH_PLAY:
             return A.WRONG_PHASE
         if not 0 <= slot < self.slots:
             return A.BAD_SLOT
@@ -138,7 +133,7 @@ class Spit(Rounds):
 
     def _move(self, p, src, dst):
         """S-7: a face-up top card into an empty slot."""
-        if self.phase != PLAY:
+        if self.phase != PH_PLAY:
             return A.WRONG_PHASE
         if not (0 <= src < self.slots and 0 <= dst < self.slots):
             return A.BAD_SLOT
@@ -164,7 +159,7 @@ class Spit(Rounds):
 
     def _ready(self, p):
         """S-4, S-8, S-9: when both have said Spit, each with spit cards turns one onto their own pile."""
-        if self.phase != READY:
+        if self.phase != PH_READY:
             return A.WRONG_PHASE
         if self.ready[p]:
             return A.ALREADY_READY
@@ -179,13 +174,13 @@ class Spit(Rounds):
                 card = spit.pop()
                 self.centre[q].push(card)
                 self.reports.add(A.R_SPIT, q, q, _NONE, card)
-        self.phase = PLAY
+        self.phase = PH_PLAY
         self._check_stuck()
         return A.OK
 
     def _slap(self, p, pile):
         """S-11: the first slap takes its pile; the other player gets the other pile."""
-        if self.phase != SLAP:
+        if self.phase != PH_SLAP:
             return A.WRONG_PHASE
         if pile != 0 and pile != 1:
             return A.BAD_PILE
@@ -197,7 +192,7 @@ class Spit(Rounds):
 
     def _choose(self, p, pile):
         """S-18: the player who cleared their layout chooses a spit pile."""
-        if self.phase != CHOOSE:
+        if self.phase != PH_CHOOSE:
             return A.WRONG_PHASE
         if p != self.chooser:
             return A.NOT_CHOOSER
@@ -243,10 +238,10 @@ class Spit(Rounds):
 
     def _check_stuck(self, p=0):
         """S-8, S-10 (b): when nobody can move, say Spit again or end the round (p, who just moved, is asked first)."""
-        if self.phase != PLAY or self.can_move(p) or self.can_move(1 - p):
+        if self.phase != PH_PLAY or self.can_move(p) or self.can_move(1 - p):
             return
         if self.spit[0].n or self.spit[1].n:
-            self.phase = READY  # S-8, S-9: say Spit again
+            self.phase = PH_READY  # S-8, S-9: say Spit again
             self.reports.add(A.R_STALEMATE, _NONE)
         else:
             self._round_over(_NONE)  # S-10 (b)
@@ -259,7 +254,7 @@ class Spit(Rounds):
         """
         n = 0
         phase = self.phase
-        if phase == PLAY:
+        if phase == PH_PLAY:
             stocks = self.stocks[p]
             up = self.up[p]
             slots = self.slots
@@ -306,11 +301,11 @@ class Spit(Rounds):
                             out[i + 2] = d
                             i += 3
             n = i // 3
-        elif phase == READY:
+        elif phase == PH_READY:
             if not self.ready[p]:
                 n = _put(out, n, A.READY, 0, 0)
-        elif phase == SLAP or (phase == CHOOSE and p == self.chooser):
-            verb = A.SLAP if phase == SLAP else A.CHOOSE
+        elif phase == PH_SLAP or (phase == PH_CHOOSE and p == self.chooser):
+            verb = A.SLAP if phase == PH_SLAP else A.CHOOSE
             for pile in range(2):
                 if self.centre[pile].n:
                     n = _put(out, n, verb, pile, 0)

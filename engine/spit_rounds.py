@@ -2,10 +2,11 @@
 
 ``Rounds`` is the half of ``engine.spit.Spit`` that moves cards between
 rounds; it is its own module so that each stays small enough for a board to
-compile. The phases are defined here and exported by engine.spit.
+compile. The phases are engine.actions' (one numbering for every game).
 """
 
 from engine import actions as A
+from engine.actions import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, PHASES  # noqa: F401
 from engine.cards import new_deck
 
 try:
@@ -16,13 +17,6 @@ except ImportError:  # CPython
         return x
 
 
-# Phases
-READY = const(0)  # waiting for both players to say Spit (S-4, S-8)
-PLAY = const(1)
-SLAP = const(2)  # S-11
-CHOOSE = const(3)  # S-18
-OVER = const(4)
-PHASES = ("ready", "play", "slap", "choose", "over")
 
 _NONE = const(255)
 _TARGET = const(100)  # S-16
@@ -66,12 +60,12 @@ class Rounds:
             self.spit[p].load(spit)
             self.centre[p].load(centre[p] if centre else ())
         self.round = 1
-        self.phase = READY
+        self.phase = PH_READY
         self.winner = self.cleared = self.chooser = _NONE
         self.ready[0] = self.ready[1] = 0
         self.reports.clear()
         if self.centre[0].n or self.centre[1].n:
-            self.phase = PLAY
+            self.phase = PH_PLAY
             self._check_stuck()
 
     def _gather(self, deck):
@@ -97,7 +91,7 @@ class Rounds:
             self.spit[p].clear()
             hand.move_all_to(self.spit[p])
         self.round += 1
-        self.phase = READY
+        self.phase = PH_READY
         self.ready[0] = self.ready[1] = 0
         self.cleared = self.chooser = _NONE
         self.reports.add(A.R_DEAL, _NONE, self.round & 255)
@@ -131,10 +125,10 @@ class Rounds:
         piles = (1 if self.centre[0].n else 0) + (1 if self.centre[1].n else 0)
         if piles == 2:
             if self.choose_pile and cleared != _NONE:
-                self.phase = CHOOSE  # S-18
+                self.phase = PH_CHOOSE  # S-18
                 self.chooser = cleared
             else:
-                self.phase = SLAP  # S-11
+                self.phase = PH_SLAP  # S-11
             return
         if piles == 0:  # no spit pile was started: the game ends (see above)
             held0 = self.cards_held(0)
@@ -174,7 +168,7 @@ class Rounds:
 
     def _game_over(self, winner):
         self.winner = winner
-        self.phase = OVER
+        self.phase = PH_OVER
         self.reports.add(A.R_GAME_OVER, winner)
 
     def cards_held(self, p):

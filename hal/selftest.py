@@ -19,7 +19,7 @@ import sys
 import hal
 from engine.randplay import RandomPlay
 from engine.rng import Rng
-from engine.spit import CHOOSE, OVER, PLAY, READY, SLAP, Spit
+from engine.spit import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Spit
 from hal import device
 
 FRAME_MS = 33  # the game's frame (ui.app.FRAME_MS)
@@ -107,15 +107,15 @@ class RandomBot:
     def decide(self, view, act):
         """Say Spit, slap or choose a pile at random, or make a random move."""
         phase = view.phase
-        if phase == READY:
+        if phase == PH_READY:
             if not view.my_ready:
                 act.ready()
-        elif phase == SLAP:
+        elif phase == PH_SLAP:
             act.slap(self.rng.below(2))
-        elif phase == CHOOSE:
+        elif phase == PH_CHOOSE:
             if view.my_choice:
                 act.choose(self.rng.below(2))
-        elif phase == PLAY:
+        elif phase == PH_PLAY:
             self.play(view, act)
 
     def play(self, view, act):
@@ -150,9 +150,9 @@ def _random_game(game, seed, ticks_ms):
     frames = actions = total = worst = 0
     end = FRAME_MS
     stuck = False
-    while game.phase != OVER and not stuck:
+    while game.phase != PH_OVER and not stuck:
         t0 = ticks_ms()
-        while play.t < end and game.phase != OVER:  # the actions due in this frame
+        while play.t < end and game.phase != PH_OVER:  # the actions due in this frame
             k = play.step()
             if not k:
                 stuck = True  # no legal action for either player
@@ -168,7 +168,7 @@ def _random_game(game, seed, ticks_ms):
 
 def _figures(game, seed, players, actions, frames, total, worst):
     return {"seed": seed, "players": players, "actions": actions, "frames": frames,
-            "over": game.phase == OVER, "winner": game.winner, "ms": total,
+            "over": game.phase == PH_OVER, "winner": game.winner, "ms": total,
             "frame_us_mean": total * 1000 // max(1, frames), "frame_ms_max": worst}
 
 

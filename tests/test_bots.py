@@ -15,7 +15,7 @@ from engine.bots.nearest import Nearest
 from engine.bots.view import View
 from engine.cards import parse
 from engine.controls import Cluster
-from engine.spit import CHOOSE, OVER, PLAY, READY, SLAP, Spit
+from engine.spit import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Spit
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -93,20 +93,20 @@ def test_the_base_bot_says_spit_slaps_and_chooses():
     bot = Bot()
     bot.decide(view_of(game), act)
     assert act.verb == A.READY
-    game.phase = SLAP
+    game.phase = PH_SLAP
     game.centre[0].load(cards("2C 3C 4C"))
     game.centre[1].load(cards("5C"))
     act = Act()
     bot.decide(view_of(game), act)
     assert (act.verb, act.a) == (A.SLAP, 1)
-    game.phase = CHOOSE
+    game.phase = PH_CHOOSE
     game.chooser = 1
     act = Act()
     bot.decide(view_of(game, 0), act)
     assert act.verb == NOTHING  # not its choice
     bot.decide(view_of(game, 1), act)
     assert (act.verb, act.a) == (A.CHOOSE, 1)
-    game.phase = PLAY
+    game.phase = PH_PLAY
     act = Act()
     bot.decide(view_of(game), act)
     assert act.verb == NOTHING
@@ -186,7 +186,7 @@ def test_example_bots_play_whole_games(name):
         bots = (make(name), make("level2")) if g % 2 == 0 else (make("level2"), make(name))
         match = Match(Spit(seed=g // 2 + 1), bots, seed=g // 2 + 1)
         match.run()
-        assert match.game.phase == OVER
+        assert match.game.phase == PH_OVER
         wins += match.game.winner == g % 2
     assert wins >= 1
 
@@ -201,7 +201,7 @@ def test_a_bot_written_in_a_file_plays(tmp_path):
     assert cls.__name__ == "BigPile"
     match = Match(Spit(seed=2), (cls(), make("level1")), seed=2)
     match.run()
-    assert match.game.phase == OVER and match.game.winner in (0, 1)
+    assert match.game.phase == PH_OVER and match.game.winner in (0, 1)
 
 
 def test_example_bots_run_on_micropython_as_on_cpython():
@@ -228,7 +228,7 @@ print(m.game.winner, m.now, m.actions, m.refused)
 def test_ready_phase_bot_answers_once():
     """In READY a bot that has said Spit asks for nothing more."""
     game = Spit(seed=1)
-    assert game.phase == READY
+    assert game.phase == PH_READY
     game.apply(0, 0, A.READY)
     act = Act()
     FirstFit().decide(view_of(game, 0), act)

@@ -19,7 +19,7 @@ from engine.bots.match import Match
 from engine.bots.view import View
 from engine.cards import parse
 from engine.controls import LEFT, RIGHT, UP
-from engine.spit import OVER, PLAY, READY, SLAP, Spit
+from engine.spit import PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Spit
 from engine.timing import Sequencer
 
 BOTS = ("level1", "level2", "level3", "level4", "level5", "adaptive", "first", "nearest")
@@ -186,7 +186,7 @@ def test_cpu_moves_are_legal_when_chosen_and_refused_only_when_the_table_changed
 
         game.apply = apply
         match.run()
-        assert game.phase == OVER
+        assert game.phase == PH_OVER
         refused += match.refused
     assert checked.checked > 500
     assert refused > 0  # races happen, and are lost
@@ -361,7 +361,7 @@ def test_s6_s7_level5_turns_cards_up_and_fills_empty_slots():
 def test_s11_the_cpu_slaps_the_smaller_pile(sizes):
     """S-11: at the slap the CPU (level 4 and up) goes for the pile with fewer cards."""
     game = Spit(seed=1)
-    game.phase = SLAP
+    game.phase = PH_SLAP
     for pile, n in enumerate(sizes):
         game.centre[pile].n = n
         for i in range(n):
@@ -404,7 +404,7 @@ def test_seeded_games_between_levels_end_and_the_higher_level_wins_more():
             bots = (high, low) if swap else (low, high)
             match = Match(Spit(seed=100 + g // 2), bots, seed=100 + g // 2)
             match.run()
-            assert match.game.phase == OVER and match.game.winner in (0, 1)
+            assert match.game.phase == PH_OVER and match.game.winner in (0, 1)
             wins += match.game.winner == (1 - swap)
         assert wins >= 18, "level %d won %d of 30 against level %d" % (level + 1, wins, level)
 
@@ -413,7 +413,7 @@ def test_a_bot_that_never_plays_is_stopped_by_the_time_limit():
     """A game that cannot end (a bot that does nothing) stops at limit_ms, with no winner."""
     match = Match(Spit(seed=1), (Bot(), Bot()), seed=1, limit_ms=60000)
     match.run()
-    assert match.game.phase == PLAY and match.now >= 60000 and match.game.winner == 255
+    assert match.game.phase == PH_PLAY and match.now >= 60000 and match.game.winner == 255
 
 
 def test_framed_play_is_like_the_device_and_ends_too():
@@ -421,7 +421,7 @@ def test_framed_play_is_like_the_device_and_ends_too():
     match = Match(Spit(seed=3), (make("level2"), make("level4")), seed=3, frame_ms=33)
     match.log = []
     match.run()
-    assert match.game.phase == OVER and match.game.winner in (0, 1)
+    assert match.game.phase == PH_OVER and match.game.winner in (0, 1)
     times = [t for t, p, verb, a, b, r in match.log]
     assert times == sorted(times)
     assert sum(t % 33 != 0 for t in times) > len(times) // 2  # each press keeps its own time, as keypad's do
@@ -430,7 +430,7 @@ def test_framed_play_is_like_the_device_and_ends_too():
 def test_nothing_to_do_means_no_presses():
     """In READY after saying Spit, and with no move at all, the driver presses nothing."""
     game = position(["KH", "KS", "KD", "KC", "QS"], ["QD", "QH", "QC", "JS", "JH"], ["4D", "4H"], ("2C", "3C"))
-    game.phase = READY
+    game.phase = PH_READY
     driver = Driver(make("level5"), 0, seed=1)
     driver.start(game, 0)
     pressed = []
@@ -439,7 +439,7 @@ def test_nothing_to_do_means_no_presses():
         if b >= 0:
             pressed.append(b)
             assert driver.cluster.press(b, game) and game.apply(driver.t, 0, driver.cluster.verb) == A.OK
-    assert pressed == [LEFT] and game.phase == READY and game.ready[0] == 1
+    assert pressed == [LEFT] and game.phase == PH_READY and game.ready[0] == 1
     assert driver.act.verb == NOTHING  # it looked again, and had nothing to do
 
 

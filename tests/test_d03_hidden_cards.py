@@ -15,7 +15,7 @@ from engine.bots import Act, make
 from engine.bots.view import View
 from engine.randplay import RandomPlay
 from engine.rng import Rng
-from engine.spit import OVER, Spit
+from engine.spit import PH_OVER, Spit
 
 VIEW_FIELDS = ("my_top", "my_count", "my_up", "their_top", "their_count", "their_up", "pile_top", "pile_size",
                "phase", "round", "slots", "my_spit", "their_spit", "my_ready", "their_ready", "my_choice",
@@ -67,7 +67,7 @@ def test_d03_a_cpu_sees_nothing_face_down(seed):
     game = Spit(seed=seed)
     player = RandomPlay(game, seed)
     positions = changed = 0
-    while game.phase != OVER and positions < 120:
+    while game.phase != PH_OVER and positions < 120:
         player.step()
         positions += 1
         if positions % 3:

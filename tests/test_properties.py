@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine import actions as A
 from engine.randplay import RandomPlay
 from engine.replay import document, load, run, state
-from engine.spit import OVER, Spit
+from engine.spit import PH_OVER, Spit
 
 OPTION_SETS = st.fixed_dictionaries({
     "stocks": st.sampled_from((4, 5)),
@@ -52,7 +52,7 @@ def check_invariants(game, deck):
                 assert game.up[p][s] == 0, "an empty slot cannot have a face-up card"
         assert game.hands[p].n == 0, "hands are only used between rounds"
     assert game.deck.n == 0
-    if game.phase == OVER:
+    if game.phase == PH_OVER:
         assert game.winner in (0, 1, A.NONE)
 
 
@@ -81,7 +81,7 @@ def test_random_action_streams_keep_invariants(options, seed, data):
         if reason != A.OK:
             assert snapshot(game) == before, "a refused action changed the game"
         check_invariants(game, deck)
-        if game.phase == OVER:
+        if game.phase == PH_OVER:
             break
 
 
@@ -91,7 +91,7 @@ def test_random_legal_play_always_ends(options, seed):
     """S-10, S-15, S-16: every game of random legal play ends, with a winner or a draw."""
     game = Spit(seed=seed, **options)
     applied = RandomPlay(game, seed).play(limit=50000)
-    assert game.phase == OVER, "game did not end after %d actions" % applied
+    assert game.phase == PH_OVER, "game did not end after %d actions" % applied
     if not options["scoring"]:
         assert game.winner in (0, 1)
         assert game.cards_held(game.winner) == 0  # S-15: the winner has no cards at all

@@ -31,7 +31,7 @@ from engine.cards import DECK_SIZE, JOKER, adjacent, name, new_deck, parse, rank
 from engine.randplay import RandomPlay
 from engine.replay import ReplayError, document, load, loads, run, state
 from engine.rng import Rng
-from engine.spit import OVER, Spit
+from engine.spit import PH_OVER, Spit
 from engine.timing import Sequencer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -290,7 +290,7 @@ def test_c05_a_recorded_game_replays_exactly(seed, options):
         states.append(state(again))
         assert again.scores == game.scores
     assert states[0] == states[1] == state(game)
-    assert game.phase == OVER  # a whole game, not a prefix
+    assert game.phase == PH_OVER  # a whole game, not a prefix
 
 
 # ---- the random generator (C-5 across Pythons) ----------------------------
@@ -462,31 +462,31 @@ def test_s16_points_are_cards_left_and_play_goes_on_below_100():
     """S-16: each player scores their unplayed stock and spit cards; under 100 a fresh deal follows."""
     game = scoring_round_end((40, 50), 3, 8)
     assert game.scores == [43, 59]
-    assert game.phase != OVER and game.winner == A.NONE and game.round == 2
+    assert game.phase != PH_OVER and game.winner == A.NONE and game.round == 2
 
 
 def test_s16_reaching_100_ends_the_game_and_the_lowest_score_wins():
     """S-16: 100 or more ends the game; the player with the lowest score wins."""
     game = scoring_round_end((90, 60), 12, 5)
     assert game.scores == [102, 66]
-    assert game.phase == OVER and game.winner == 1
+    assert game.phase == PH_OVER and game.winner == 1
 
 
 def test_s16_the_player_who_cleared_can_still_lose_on_points():
     """S-16: the winner is the lowest total, not who cleared this round."""
     game = scoring_round_end((99, 10), 1, 0)
     assert game.scores == [100, 11]
-    assert game.phase == OVER and game.winner == 1
+    assert game.phase == PH_OVER and game.winner == 1
     game = scoring_round_end((20, 99), 0, 0)
     assert game.scores == [20, 100]
-    assert game.phase == OVER and game.winner == 0
+    assert game.phase == PH_OVER and game.winner == 0
 
 
 def test_s16_equal_lowest_scores_are_a_draw():
     """S-16: a tie on the lowest score is a draw (no winner; state() shows null)."""
     game = scoring_round_end((95, 96), 5, 3)
     assert game.scores == [100, 100]
-    assert game.phase == OVER and game.winner == A.NONE
+    assert game.phase == PH_OVER and game.winner == A.NONE
     assert state(game)["winner"] is None and state(game)["phase"] == "over"
 
 
@@ -497,16 +497,16 @@ def test_s16_random_scoring_games_end_at_100_with_the_lowest_winner(seed):
     player = RandomPlay(game, seed)
     last_round = game.round
     last_scores = list(game.scores)
-    while game.phase != OVER:
+    while game.phase != PH_OVER:
         held = (game.cards_held(0), game.cards_held(1))
         assert player.step(), "stuck"
-        if game.round != last_round or game.phase == OVER:
+        if game.round != last_round or game.phase == PH_OVER:
             gained = [game.scores[p] - last_scores[p] for p in range(2)]
             assert max(last_scores) < 100
             for p in range(2):  # a step applies at most one action of each player
                 assert held[p] - 1 <= gained[p] <= held[p], (gained, held)
             last_round, last_scores = game.round, list(game.scores)
-            if game.phase != OVER:  # S-16: a fresh 26/26 deal each round
+            if game.phase != PH_OVER:  # S-16: a fresh 26/26 deal each round
                 for p in range(2):
                     assert [len(game.stocks[p][s]) for s in range(5)] == [1, 2, 3, 4, 5]
                     assert len(game.spit[p]) == 11

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine.cards import name, new_deck
 from engine.randplay import RandomPlay
 from engine.replay import ReplayError, load, loads, run, state
-from engine.spit import OVER
+from engine.spit import PH_OVER
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPLAY = os.path.join(ROOT, "tools", "replay.py")
@@ -72,7 +72,7 @@ def test_s13_neither_player_with_spit_cards_ends_the_game_at_the_first_spit(n0, 
     doc = {"layout": no_spit_layout(n0, n1), "events": [[0, 0, "ready"], [1, 1, "ready"], [2, 0, "ready"]]}
     game, events = load(doc)
     refused = run(game, events)
-    assert game.phase == OVER and game.round == 1
+    assert game.phase == PH_OVER and game.round == 1
     assert state(game)["winner"] == winner
     assert refused == [[2, "wrong_phase"]]
 
@@ -95,7 +95,7 @@ def test_s13_a_game_with_no_spit_cards_never_redeals(scoring):
            "events": [[0, 0, "ready"], [0, 1, "ready"]]}
     game, events = load(doc)
     run(game, events)
-    assert game.phase == OVER and game.round == 1 and game.winner == 1
+    assert game.phase == PH_OVER and game.round == 1 and game.winner == 1
     assert game.scores == ([12, 10] if scoring else [0, 0])
 
 
@@ -137,4 +137,4 @@ def test_s13_every_hand_made_layout_ends(doc, seed):
         assert "no stock cards" in str(e)
         return
     RandomPlay(game, seed).play(limit=50000)
-    assert game.phase == OVER, "no end after 50,000 actions: round %d" % game.round
+    assert game.phase == PH_OVER, "no end after 50,000 actions: round %d" % game.round

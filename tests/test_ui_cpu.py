@@ -4,7 +4,7 @@ result, the CPU saying Spit after its reaction time, the demo after a minute idl
 
 from uitools import LEFT, RIGHT, UP, Presser, deal, label_box, load, logged, run_ms, step, tap
 from engine.bots import hands as H
-from engine.spit import OVER, PLAY, READY
+from engine.spit import PH_OVER, PH_PLAY, PH_READY
 from ui.app import DEMO_IDLE_MS, MENU, TABLE
 from ui.menu import DEFAULTS, ITEMS, clean
 
@@ -17,9 +17,9 @@ def test_d1_one_player_against_the_cpu_plays_to_a_result(headless_app):
     deal(hal, app)
     assert app.cpus[0] is None and app.cpus[1] is not None
     presser = Presser(hal, app, every=(5, 1))  # a steady human: one move every 5 frames
-    while app.game.phase != OVER and presser.frames < 20000:
+    while app.game.phase != PH_OVER and presser.frames < 20000:
         presser.step()
-    assert app.game.phase == OVER and app.game.winner in (0, 1)
+    assert app.game.phase == PH_OVER and app.game.winner in (0, 1)
     cpu = logged(app, 1)
     assert sum(1 for _, verb, _, _ in cpu if verb == "play") > 10  # the CPU played cards
     assert ("ready" in (verb for _, verb, _, _ in cpu))
@@ -47,10 +47,10 @@ def test_d2_the_cpu_says_spit_after_its_reaction_time(headless_app):
     deal(hal, app)
     tap(hal, 0, LEFT)
     step(hal, app)
-    assert app.game.phase == READY and app.game.ready[0] == 1 and app.game.ready[1] == 0
+    assert app.game.phase == PH_READY and app.game.ready[0] == 1 and app.game.ready[1] == 0
     h = H.HANDS[3]
     run_ms(hal, app, 2000)
-    assert app.game.phase == PLAY
+    assert app.game.phase == PH_PLAY
     t = [e[0] for e in app.log if e[1] == 1][0]  # the CPU's "ready", in ms from the deal
     assert t >= h[H.MU] - 3 * h[H.SIGMA] and t < 1500
     assert app.log[0][1] == 0 and app.log[0][0] < t
@@ -77,7 +77,7 @@ def test_adaptive_cpu_starts_the_next_game_a_level_down_after_winning(headless_a
     assert app.cpus[1].bot.level == 3
     load(app, [["KH"], ["KS"], ["KD"], ["KC"], ["QS"]], [["6H"], [], [], [], []], [["5C"], ["TD"]])
     run_ms(hal, app, 3000)
-    assert app.game.phase == OVER and app.game.winner == 1  # S-15: its last card, no spit cards
+    assert app.game.phase == PH_OVER and app.game.winner == 1  # S-15: its last card, no spit cards
     assert app.adaptive_level == 2
     run_ms(hal, app, 1000)
     tap(hal, 0, LEFT)
@@ -87,8 +87,8 @@ def test_adaptive_cpu_starts_the_next_game_a_level_down_after_winning(headless_a
     assert app.cpus[1].bot.level == 2
 
 
-def test_adaptive_cpu_is_nudged_after_each_round(headless_app):
-    """Adaptive: the nudge comes after every round, not only at the end of the game."""
+def test_adaptive_cpu_is_nudged_once_per_round_by_its_own_rule(headless_app):
+    """Adaptive: within a game only the bot's own rule moves its level (cards held, 4 apart); the app adds no nudge."""
     hal, app = headless_app(seed=4, settings={"mode": "1p", "cpu": "adaptive"})
     deal(hal, app)
     assert app.cpus[1].bot.level == 3
@@ -99,8 +99,12 @@ def test_adaptive_cpu_is_nudged_after_each_round(headless_app):
         step(hal, app)
         if app.game.round == 2:
             break
-    assert app.game.round == 2 and app.game.phase != OVER
-    assert app.adaptive_level == 2 and app.cpus[1].bot.level == 2
+    assert app.game.round == 2 and app.game.phase != PH_OVER
+    run_ms(hal, app, 1500)  # the bot looks at round 2 and compares the cards held: it is 4 or more ahead
+    bot = app.cpus[1].bot
+    assert bot.seen_round == 2
+    assert bot.level == 2  # one step down, its own rule; before, the app stepped it down a second time
+    assert app.adaptive_level == 3  # the app moves the level it carries only at a game's end
 
 
 def test_a_finished_game_is_counted_in_the_statistics(headless_app):
@@ -109,7 +113,7 @@ def test_a_finished_game_is_counted_in_the_statistics(headless_app):
     deal(hal, app)
     load(app, [["KH"], ["KS"], ["KD"], ["KC"], ["QS"]], [["6H"], [], [], [], []], [["5C"], ["TD"]])
     run_ms(hal, app, 3000)
-    assert app.game.phase == OVER and app.game.winner == 1
+    assert app.game.phase == PH_OVER and app.game.winner == 1
     played, won, best = hal.stats()[("1p", 3)]
     assert (played, won, best) == (1, 0, None)
 
@@ -151,12 +155,12 @@ def test_demo_deals_again_after_its_game_ends(headless_app):
     app.start_game(hal.ticks_ms(), demo=True)
     games = app.games
     frames = 0
-    while app.game.phase != OVER and frames < 20000:
+    while app.game.phase != PH_OVER and frames < 20000:
         step(hal, app)
         frames += 1
-    assert app.game.phase == OVER
+    assert app.game.phase == PH_OVER
     run_ms(hal, app, 5000)
-    assert app.screen == TABLE and app.demo and app.games == games + 1 and app.game.phase != OVER
+    assert app.screen == TABLE and app.demo and app.games == games + 1 and app.game.phase != PH_OVER
 
 
 # ---- the menu -----------------------------------------------------------------------------

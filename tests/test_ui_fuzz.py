@@ -14,7 +14,7 @@ from collections import Counter
 from uitools import FRAME_MS, Presser
 from engine import actions as A
 from engine.replay import load, run, state
-from engine.spit import OVER
+from engine.spit import PH_OVER
 from test_properties import all_cards, check_invariants
 from ui import sprites as S
 from ui.app import MENU, TABLE
@@ -79,7 +79,7 @@ def test_fuzz_random_buttons_through_the_frame_loop(headless_app, capsys):
                 pressed = rng.random() < 0.85  # now and then a release with no press, or a press while held
             held[key] = pressed
             batch.append((rng.randint(before + 1, now), key, pressed))
-        if app.screen == TABLE and app.game.phase != OVER and rng.random() < 0.75:
+        if app.screen == TABLE and app.game.phase != PH_OVER and rng.random() < 0.75:
             for p in range(2):
                 for button in presser.buttons(p):
                     batch.append((rng.randint(before + 1, now), p * 4 + button, True))
@@ -102,7 +102,7 @@ def test_fuzz_random_buttons_through_the_frame_loop(headless_app, capsys):
             for entry in app.log[logged:]:
                 verbs[A.VERBS[entry[2]]] += 1
             logged = len(app.log)
-            assert game.phase != OVER or game.winner in (0, 1, A.NONE)
+            assert game.phase != PH_OVER or game.winner in (0, 1, A.NONE)
     spent = time.perf_counter() - start
     assert fed >= EVENTS
     assert seen_screens[MENU] > 0 and seen_screens[TABLE] > 0

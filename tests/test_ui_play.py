@@ -12,7 +12,7 @@ from uitools import (DOWN, LEFT, RIGHT, UP, Presser, S, cards, deal, load, logge
 from engine.replay import load as load_replay
 from engine.replay import run as run_replay
 from engine.replay import state
-from engine.spit import OVER, PLAY, READY, SLAP
+from engine.spit import PH_OVER, PH_PLAY, PH_READY, PH_SLAP
 from ui.app import _T_PLAY, _T_REFUSE, _T_SLAP, _T_WIN, MENU, TABLE
 from ui.menu import DEFAULTS, ITEMS
 
@@ -128,12 +128,12 @@ def test_d2_spit_waits_for_both_human_players(headless_app):
     for _ in range(30):  # P2 takes their time; P1 pressing again changes nothing
         tap(hal, 0, DOWN)
         step(hal, app)
-    assert game.phase == READY and list(game.ready) == [1, 0]
+    assert game.phase == PH_READY and list(game.ready) == [1, 0]
     assert game.centre[0].n == game.centre[1].n == 0
     assert app.table.banner.value == "P1 ready: P2?"
     tap(hal, 1, DOWN)
     step(hal, app)
-    assert game.phase == PLAY and game.centre[0].n == game.centre[1].n == 1
+    assert game.phase == PH_PLAY and game.centre[0].n == game.centre[1].n == 1
     assert app.table.banner.value == "SPIT!"
     assert [v for p, v, a, b in logged(app)].count("ready") == 32  # the extra presses were refused
 
@@ -147,13 +147,13 @@ def test_d2_spit_again_after_a_stalemate_waits_for_both(headless_app):
     tap(hal, 0, LEFT)
     run_ms(hal, app, 1100)
     game = app.game
-    assert game.phase == READY
+    assert game.phase == PH_READY
     tap(hal, 1, RIGHT)
     run_ms(hal, app, 500)
-    assert game.phase == READY and game.spit[0].n == game.spit[1].n == 1
+    assert game.phase == PH_READY and game.spit[0].n == game.spit[1].n == 1
     tap(hal, 0, UP)
     step(hal, app)
-    assert game.phase == PLAY and game.spit[0].n == game.spit[1].n == 0
+    assert game.phase == PH_PLAY and game.spit[0].n == game.spit[1].n == 0
     assert game.centre[0].top() == cards(["QH"])[0] and game.centre[1].top() == cards(["3H"])[0]
 
 
@@ -165,11 +165,11 @@ def test_slap_with_left_right_takes_that_pile(headless_app):
     step(hal, app)
     tap(hal, 0, LEFT)
     run_ms(hal, app, 700)  # the "cleared" banner; presses are not ignored meanwhile
-    assert app.game.phase == SLAP
+    assert app.game.phase == PH_SLAP
     tap(hal, 1, UP)
     tap(hal, 1, DOWN)
     step(hal, app)
-    assert app.game.phase == SLAP
+    assert app.game.phase == PH_SLAP
     held = [app.game.cards_held(p) for p in range(2)]
     tap(hal, 1, RIGHT)  # P2 slaps the smaller pile (1 card); P1 gets the other (3 cards)
     step(hal, app)
@@ -349,7 +349,7 @@ def test_sound_off_means_no_tones(headless_app):
     hal, app = headless_app(seed=5, settings={"sound": False})
     deal(hal, app)
     play_out(hal, app, Presser(hal, app, every=(1, 2)))
-    assert app.game.phase == OVER and len(app.log) > 50
+    assert app.game.phase == PH_OVER and len(app.log) > 50
     assert hal.sound is False and hal.tones == []
 
 
@@ -410,7 +410,7 @@ def test_changed_menu_option_is_saved_and_read_back(headless_app, tmp_path):
 def play_out(hal, app, presser, limit=20000):
     """Run the presser until the game is over; return the frames run."""
     frames = 0
-    while app.game.phase != OVER and frames < limit:
+    while app.game.phase != PH_OVER and frames < limit:
         presser.step()
         frames += 1
     return frames
@@ -430,7 +430,7 @@ def test_whole_game_through_the_buttons_ends_with_the_winner_shown(headless_app,
     frames = play_out(hal, app, presser)
     spent = time.perf_counter() - start
     game = app.game
-    assert game.phase == OVER and game.winner in (0, 1)
+    assert game.phase == PH_OVER and game.winner in (0, 1)
     assert game.cards_held(game.winner) == 0  # S-15
     assert app.seq.ties > 0  # exact ties happened and were settled by C-4
     run_ms(hal, app, 1500)
@@ -456,7 +456,7 @@ def test_second_game_replays_too(headless_app):
     for n in range(2):
         deal(hal, app)
         play_out(hal, app, Presser(hal, app, every=(1, 2)))
-        assert app.game.phase == OVER
+        assert app.game.phase == PH_OVER
         assert state(replayed(app.replay())) == state(app.game), "game %d" % (n + 1)
         run_ms(hal, app, 1000)
         tap(hal, 1, LEFT)
@@ -505,13 +505,13 @@ def test_lights_at_rest_whatever_the_clock_reads(headless_app, start_ms):
     step(hal, app)
     deal(hal, app)
     step(hal, app, 2)
-    assert side_pixels(hal, 0) == side_pixels(hal, 1) == [(0, 0, 0)] * 2  # READY: nobody has said Spit
+    assert side_pixels(hal, 0) == side_pixels(hal, 1) == [(0, 0, 0)] * 2  # PH_READY: nobody has said Spit
     tap(hal, 0, LEFT)
     step(hal, app)
     assert side_pixels(hal, 0) == [led(S.PLAYER_COLOURS[0])] * 2 and side_pixels(hal, 1) == [(0, 0, 0)] * 2
     tap(hal, 1, LEFT)
     run_ms(hal, app, 800)
-    assert app.game.phase == PLAY
+    assert app.game.phase == PH_PLAY
     for p in range(2):
         assert (255, 0, 0) not in side_pixels(hal, p)  # nothing was refused
         assert side_pixels(hal, p)[0] == side_pixels(hal, p)[1] != (0, 0, 0)  # the player's resting colour
@@ -528,7 +528,7 @@ def test_watched_replay_ignores_keys_until_played_out_then_any_key_leaves(headle
     tap(hal, 0, LEFT)
     tap(hal, 1, RIGHT)
     step(hal, app)
-    assert app.screen == TABLE and app.game.phase == PLAY
+    assert app.screen == TABLE and app.game.phase == PH_PLAY
     assert [v for p, v, a, b in logged(app)] == ["ready", "ready"]  # only the replay's own events
     run_ms(hal, app, 800)
     assert logged(app)[-1] == (0, "flip", 2, 0)  # refused in the replay too: the card is already up

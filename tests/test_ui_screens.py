@@ -10,7 +10,7 @@ from uitools import (DOWN, LEFT, RIGHT, UP, S, card_pixels, cards, colour, deal,
                      pile_rect, repaint, rgb, run_ms, say_spit, step, stock_rect, tap, union_pixels)
 from engine import actions as A
 from engine.cards import is_red
-from engine.spit import CHOOSE, OVER, READY, SLAP
+from engine.spit import PH_CHOOSE, PH_OVER, PH_READY, PH_SLAP
 from ui.menu import ITEMS
 from ui.table import Layout, Table
 
@@ -155,7 +155,7 @@ def test_cursors_frame_each_players_stock_in_their_colour(headless_app):
         x1, y1, _, _ = stock_rect(lay, p, s)
         return hal.display.pixel(x1 - 1, y1 - 2) == rgb(S.PLAYER_COLOURS[p])
 
-    assert not framed(0, 2) and not framed(1, 2)  # READY: no cursor
+    assert not framed(0, 2) and not framed(1, 2)  # PH_READY: no cursor
     say_spit(hal, app)
     assert framed(0, 2) and framed(1, 2)
     tap(hal, 0, UP)
@@ -254,7 +254,7 @@ def test_banner_stalemate_says_spit_again(headless_app):
     step(hal, app)
     tap(hal, 0, LEFT)  # 4C on 5C: now neither KC nor KD goes anywhere
     step(hal, app)
-    assert app.game.phase == READY
+    assert app.game.phase == PH_READY
     assert app.table.banner.value == "Stuck! Spit again"
     assert banner_shown(hal, app.table)
     run_ms(hal, app, 1100)
@@ -274,14 +274,14 @@ def test_banner_slap_after_a_player_clears(headless_app):
     step(hal, app)
     tap(hal, 0, LEFT)
     step(hal, app)
-    assert app.game.phase == SLAP
+    assert app.game.phase == PH_SLAP
     assert app.table.banner.value == "Slap the smaller pile!"
     run_ms(hal, app, 1300)
     assert app.table.banner.value == "Slap the smaller pile!"
     assert banner_shown(hal, app.table)
     tap(hal, 1, RIGHT)
     step(hal, app)
-    assert app.game.phase == READY and app.game.round == 2
+    assert app.game.phase == PH_READY and app.game.round == 2
     assert app.table.banner.value == "P1 cleared!  Round 2"
 
 
@@ -293,7 +293,7 @@ def test_banner_choose_names_the_chooser(headless_app):
     step(hal, app)
     tap(hal, 0, LEFT)
     run_ms(hal, app, 1300)
-    assert app.game.phase == CHOOSE
+    assert app.game.phase == PH_CHOOSE
     assert app.table.banner.value == "P1: pick a pile"
     assert banner_shown(hal, app.table)
 
@@ -306,7 +306,7 @@ def test_banner_game_over_names_the_winner(headless_app):
     step(hal, app)
     tap(hal, 1, LEFT)
     step(hal, app)
-    assert app.game.phase == OVER and app.game.winner == 1
+    assert app.game.phase == PH_OVER and app.game.winner == 1
     run_ms(hal, app, 1300)
     assert app.table.banner.value == "P2 wins!"
     assert banner_shown(hal, app.table)

@@ -11,7 +11,7 @@ os.environ["BLINKA_OS_AGNOSTIC"] = "1"  # before anything imports Blinka
 
 from engine import actions as A  # noqa: E402
 from engine.cards import is_red, parse  # noqa: E402
-from engine.spit import CHOOSE, OVER, PLAY, READY, SLAP  # noqa: E402
+from engine.spit import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP  # noqa: E402
 from engine.timing import ticks_add  # noqa: E402
 from hal import DOWN, LEFT, RIGHT, UP  # noqa: E402
 from ui import sprites as S  # noqa: E402
@@ -64,7 +64,7 @@ def say_spit(hal, app, wait_ms=800):
     tap(hal, 0, LEFT)
     tap(hal, 1, LEFT)
     step(hal, app)
-    assert app.game.phase == PLAY
+    assert app.game.phase == PH_PLAY
     run_ms(hal, app, wait_ms)
 
 
@@ -188,13 +188,13 @@ class Presser:
         """The buttons player p presses this frame, in order."""
         game = self.app.game
         phase = game.phase
-        if phase == READY:
+        if phase == PH_READY:
             return [RIGHT] if not game.ready[p] else []
-        if phase == SLAP or phase == CHOOSE:
+        if phase == PH_SLAP or phase == PH_CHOOSE:
             if not game.legal(p, self.buf):
                 return []
             return [LEFT if game.centre[0].n <= game.centre[1].n else RIGHT]  # the smaller pile
-        if phase != PLAY:
+        if phase != PH_PLAY:
             return []
         best = None
         buf = self.buf
@@ -214,7 +214,7 @@ class Presser:
     def feed(self):
         """Queue this frame's presses of both players."""
         app = self.app
-        if app.screen != TABLE or app.game.phase == OVER:
+        if app.screen != TABLE or app.game.phase == PH_OVER:
             return
         now = self.hal.ticks_ms()
         keys = []

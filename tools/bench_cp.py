@@ -58,11 +58,11 @@ for seed in SEEDS:
     app.start_game(clock[0], demo=True)
     game = app.game
     frames = 0
-    while game.phase != U.OVER and frames < 200000:
+    while game.phase != U.PH_OVER and frames < 200000:
         clock[0] += 33
         app.frame(clock[0])
         frames += 1
-    out.append([seed, game.phase == U.OVER, game.winner, digest(game, 0), frames])
+    out.append([seed, game.phase == U.PH_OVER, game.winner, digest(game, 0), frames])
     game = None
     gc.collect()
 print("RESULT", out)
@@ -71,7 +71,7 @@ print("RESULT", out)
 # N seeded CPU-against-CPU games with no screen (engine.bots.match, 33 ms frames): the game and its CPUs.
 MATCH = r"""
 import gc
-from engine.spit import Spit, OVER
+from engine.spit import Spit, PH_OVER
 from engine.bots import make
 from engine.bots.match import Match
 import engine.bots.level  # what the bots need is imported at start, as a program does
@@ -81,7 +81,7 @@ for seed in SEEDS:
     gc.collect()  # the last game freed before each deal, as the App does on a board (hal collect)
     game = Spit(seed=seed)
     Match(game, (make(BOTS[0]), make(BOTS[1])), seed=seed, frame_ms=33).run()
-    over += game.phase == OVER
+    over += game.phase == PH_OVER
     game = None
 print("RESULT", [over])
 """
@@ -198,7 +198,7 @@ def measure(h):
         while after < 90 and n < 100000:
             clock[0] += 33
             n += 1
-            after += game.phase == U.OVER
+            after += game.phase == U.PH_OVER
             state = (game.phase, game.round, app.lands, app.applied, app.banner_key, app.info_key,
                      c0.cursor, c1.cursor, app.said)
             gc.collect()

@@ -76,7 +76,7 @@ def play(seed, alloc):
         d.start(game, 0)
     t = 0
     frames = 0
-    while game.phase != OVER and frames < LIMIT:
+    while game.phase != PH_OVER and frames < LIMIT:
         t += FRAME_MS
         frames += 1
         if alloc:
@@ -120,7 +120,7 @@ for name in ("engine.bots", "engine.bots.level"):  # the package brings hands an
     modules.append([name, now - last])
     last = now
 bots_import = last - base - engine_heap
-from engine.spit import OVER, Spit
+from engine.spit import PH_OVER, Spit
 from engine.timing import Sequencer
 from engine.bots import Driver, make
 from engine.bots.level import Level
@@ -142,7 +142,7 @@ print(json.dumps({"bots_import_heap": bots_import, "modules": modules, "drivers_
 
 # Fuel: the games with their drivers (DRIVE), or the same frames replayed from the recording.
 FUEL_CODE = r'''
-from engine.spit import OVER, Spit
+from engine.spit import PH_OVER, Spit
 from engine.timing import Sequencer
 from engine.bots import Driver, make
 
@@ -154,7 +154,7 @@ def replay(seed, rec, start):
     k = start
     t = 0
     frames = 0
-    while game.phase != OVER and frames < LIMIT:
+    while game.phase != PH_OVER and frames < LIMIT:
         t += FRAME_MS
         frames += 1
         while k < len(rec) and rec[k] << 8 | rec[k + 1] == frames:  # frame(2), t(3), player, verb, a, b
@@ -228,7 +228,7 @@ def guest(body, **params):
 def record(games, limit):
     """The same games on CPython: each frame's applied actions as bytes, and the digests."""
     from engine.bots import Driver, make
-    from engine.spit import OVER, Spit
+    from engine.spit import PH_OVER, Spit
     from engine.timing import Sequencer
 
     scope = {}
@@ -242,7 +242,7 @@ def record(games, limit):
         for d in drivers:
             d.start(game, 0)
         t = frames = 0
-        while game.phase != OVER and frames < limit:
+        while game.phase != PH_OVER and frames < limit:
             t += FRAME_MS
             frames += 1
             for d in drivers:

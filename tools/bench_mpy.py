@@ -93,7 +93,7 @@ for name in ("engine.cards", "engine.pile", "engine.rng", "engine.actions", "eng
     modules.append([name, now - last])
     last = now
 base = last
-from engine.spit import OVER, Spit
+from engine.spit import PH_OVER, Spit
 from engine.randplay import RandomPlay
 game = Spit(seed=SEED)
 rp = RandomPlay(game, SEED)
@@ -105,7 +105,7 @@ collect()
 held = mem_alloc()
 peak = held
 n = 0
-while game.phase != OVER:
+while game.phase != PH_OVER:
     collect()
     live = mem_alloc()
     k = rp.step()  # one instant: one action, or two at the same millisecond
@@ -147,14 +147,14 @@ print(json.dumps({
 # Fuel of random play: PLAY = True minus PLAY = False. Both make each game and
 # its players and collect (at the top level) before each game, so the heap the
 # games run in is the same and only play() differs.
-PLAY = r'''
+PH_PLAY = r'''
 from engine.spit import Spit
 from engine.randplay import RandomPlay
 actions = 0
 for seed in range(1, GAMES + 1):
     collect()
     rp = RandomPlay(Spit(seed=seed), seed)
-    if PLAY:
+    if PH_PLAY:
         actions += rp.play()
     rp = None
 print(json.dumps({"actions": actions}))
@@ -258,8 +258,8 @@ def measure(games, root=_path.ROOT):
     fig["peak_heap"] = max(fig["step_heap"], fig["deep_heap"])
     fig["frames_per_apply"] = fig["frames"] / fig["steady_applies"]
     fig["same_as_cpython"] = digests == cpython_digests(games)
-    _, idle = guest(PLAY, root, GAMES=games, PLAY=False)
-    played, busy = guest(PLAY, root, GAMES=games, PLAY=True)
+    _, idle = guest(PH_PLAY, root, GAMES=games, PH_PLAY=False)
+    played, busy = guest(PH_PLAY, root, GAMES=games, PH_PLAY=True)
     _, read = guest(APPLY, root, GAMES=games, APPLY=False)
     applied, full = guest(APPLY, root, GAMES=games, APPLY=True)
     fig["fuel_per_action"] = (busy - idle) / played["actions"]

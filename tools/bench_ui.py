@@ -22,7 +22,7 @@ from ui.cli import Parser  # argparse with one-line errors
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
-from engine.spit import OVER  # noqa: E402
+from engine.spit import PH_OVER  # noqa: E402
 from hal import headless  # noqa: E402
 from ui.app import FRAME_MS, App  # noqa: E402
 from ui.cli import SIZES  # noqa: E402
@@ -38,7 +38,7 @@ def measure(games, size):
         for _ in range(games):
             app.start_game(hal.ticks_ms(), demo=True)
             frames = 0
-            while app.game.phase != OVER and frames < 100000:
+            while app.game.phase != PH_OVER and frames < 100000:
                 game = app.game
                 before = game.centre[0].n + game.centre[1].n
                 phase, rnd = game.phase, game.round

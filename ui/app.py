@@ -10,7 +10,7 @@ from engine import actions as A
 from engine.actionlog import ActionLog
 from engine.bots import Driver, make as make_bot
 from engine.replay import SEEDS, document, group_size
-from engine.spit import CHOOSE, OVER, PLAY, READY, SLAP, Spit
+from engine.spit import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Spit
 from engine.timing import Sequencer, ticks_add, ticks_diff
 from engine.controls import Cluster
 from ui.lights import Lights
@@ -223,7 +223,7 @@ class App:
             return
         if ticks_diff(timestamp, self.t0) < 0:
             return  # pressed before this game was dealt: not part of it (C-5: the log starts at 0)
-        if game.phase == OVER:
+        if game.phase == PH_OVER:
             self.back_to_menu()
             return
         cluster = self.clusters[player]
@@ -248,7 +248,7 @@ class App:
                 self.idle_since = now
             elif ticks_diff(now, self.idle_since) >= DEMO_IDLE_MS:
                 self.start_game(now, demo=True)
-        elif self.demo and self.game.phase == OVER:
+        elif self.demo and self.game.phase == PH_OVER:
             if self.demo_next is None:
                 self.demo_next = ticks_add(now, 4000)
             elif ticks_diff(now, self.demo_next) >= 0:
@@ -339,7 +339,6 @@ class App:
             elif kind == A.R_ROUND_OVER:
                 self.round_words = "Round over" if p == A.NONE else "%s cleared!" % _name(p)
                 self._say(self.round_words, now, 1200)
-                self._adapt(self._round_winner(p))
             elif kind == A.R_SCORE:
                 self.round_words = "%d - %d" % tuple(self.game.scores)
             elif kind == A.R_SLAP:
@@ -350,6 +349,7 @@ class App:
                 self.quiet_until = ticks_add(now, 600)
                 self.lights.countdown(now, 600)  # the count runs out when Spit can be said
             elif kind == A.R_GAME_OVER:
+                self._adapt(p)
                 self.hal.tone(*_T_WIN)
                 self.quiet_until = ticks_add(now, 800)
                 self._game_over(now)
@@ -357,16 +357,12 @@ class App:
             self.refuse_tone = False
             self.hal.tone(*_T_REFUSE)
 
-    def _round_winner(self, cleared):
-        """Who came out of the round ahead: who cleared their stocks, else who holds fewer cards."""
-        if cleared != A.NONE:
-            return cleared
-        held0 = self.game.cards_held(0)
-        held1 = self.game.cards_held(1)
-        return 0 if held0 < held1 else 1 if held1 < held0 else A.NONE
-
     def _adapt(self, winner):
-        """Adaptive CPU: after each round, a level down if the CPU won it, a level up if it lost."""
+        """Adaptive CPU: after a game, a level down if the CPU won it, a level up if it lost.
+
+        Within a game the bot moves its own level after each round (engine.bots.level); the
+        app only carries the level from one game to the next (docs/bots.md).
+        """
         driver = self.cpus[1]
         if driver is not None and not self.demo and getattr(driver.bot, "adaptive", False):
             bot = driver.bot
@@ -395,25 +391,25 @@ class App:
         """A number that changes whenever the banner's words would."""
         game = self.game
         phase = game.phase
-        if ticks_diff(self.banner_until, now) > 0 and phase != SLAP and phase != CHOOSE:
+        if ticks_diff(self.banner_until, now) > 0 and phase != PH_SLAP and phase != PH_CHOOSE:
             return -self.said  # a moment's message, numbered
         return phase * 1024 + game.ready[0] * 512 + game.ready[1] * 256 + (game.chooser ^ game.winner)
 
     def _banner(self, now):
         game = self.game
         phase = game.phase
-        if ticks_diff(self.banner_until, now) > 0 and phase != SLAP and phase != CHOOSE:
+        if ticks_diff(self.banner_until, now) > 0 and phase != PH_SLAP and phase != PH_CHOOSE:
             return self.banner_text  # a moment's message; the slap race is never hidden
-        if phase == READY:
+        if phase == PH_READY:
             r0, r1 = game.ready
             if r0 or r1:
                 return "%s ready: %s?" % (_name(0 if r0 else 1), _name(1 if r0 else 0))
             return "Ready? Press to Spit"
-        if phase == SLAP:
+        if phase == PH_SLAP:
             return "Slap the smaller pile!"
-        if phase == CHOOSE:
+        if phase == PH_CHOOSE:
             return "%s: pick a pile" % _name(game.chooser)
-        if phase == OVER:
+        if phase == PH_OVER:
             if game.winner == A.NONE:
                 return "Draw %d-%d" % tuple(game.scores)
             words = "%s wins!" % _name(game.winner)
@@ -429,7 +425,7 @@ class App:
             if table.flash[p] >= 0 and ticks_diff(self.flash_until[p], now) <= 0:
                 table.flash[p] = -1
             table.shake(p, table.flash[p], ticks_diff(self.flash_until[p], now))
-            table.set_cursor(p, self.clusters[p].cursor if game.phase == PLAY else -1)
+            table.set_cursor(p, self.clusters[p].cursor if game.phase == PH_PLAY else -1)
         table.sync(game)
         key = self._banner_key(now)
         if key != self.banner_key:  # build the words only when they change: no strings per frame

@@ -6,7 +6,7 @@ to the table. Colours are recomputed each frame; the strip is written only
 when one of them changes.
 """
 
-from engine.spit import OVER, READY
+from engine.spit import PH_OVER, PH_READY
 from engine.timing import ticks_add, ticks_diff
 
 _DIM = (0x002030, 0x302000)  # each player's resting colour
@@ -65,7 +65,7 @@ class Lights:
         """The colour of pixel i now."""
         if game is None:
             return _DIM[self._side(i)] if self._side(i) >= 0 else 0
-        if game.phase == OVER:
+        if game.phase == PH_OVER:
             side = self._side(i)
             if game.winner in (0, 1) and (side == game.winner or side == -1):  # no tuple per pixel
                 return _RAINBOW[(now // 90 + i) % len(_RAINBOW)]
@@ -78,12 +78,12 @@ class Lights:
             return _WHITE if (left // 150 + i) % 3 == 0 else 0
         side = self._side(i)
         if side < 0:
-            return _WHITE if game.phase == READY and (now // 400) % 2 else 0
+            return _WHITE if game.phase == PH_READY and (now // 400) % 2 else 0
         if ticks_diff(self.refuse_until[side], now) > 0:
             return _RED
         if ticks_diff(self.flash_until[side], now) > 0:
             return _BRIGHT[side]
-        if game.phase == READY:
+        if game.phase == PH_READY:
             return _BRIGHT[side] if game.ready[side] else 0
         return _DIM[side]
 

@@ -16,7 +16,7 @@ from engine.bots.hands import HANDS, LEVELS, MISS, SEE, WRONG, press_ms, think_m
 from engine.bots.view import View
 from engine.controls import DOWN, LEFT, RIGHT, UP, Cluster
 from engine.rng import Rng
-from engine.spit import CHOOSE, OVER, PLAY, READY, SLAP
+from engine.spit import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP
 from engine.timing import ticks_add, ticks_diff
 
 try:
@@ -87,14 +87,14 @@ class Bot:
     def decide(self, view, act):
         """Say Spit, slap the smaller pile, and leave the play to ``play``."""
         phase = view.phase
-        if phase == PLAY:
+        if phase == PH_PLAY:
             self.play(view, act)
-        elif phase == READY:
+        elif phase == PH_READY:
             if not view.my_ready:
                 act.ready()
-        elif phase == SLAP:
+        elif phase == PH_SLAP:
             act.slap(self.smaller(view))
-        elif phase == CHOOSE:
+        elif phase == PH_CHOOSE:
             if view.my_choice:
                 act.choose(self.smaller(view))
 
@@ -186,7 +186,7 @@ class Driver:
     def poll(self, now, game):
         """The next button this bot presses by now, or -1; its time is in t."""
         self.look(game, now)
-        if self.view.phase == OVER:
+        if self.view.phase == PH_OVER:
             self.nb = self.ib = 0
             return -1
         while True:

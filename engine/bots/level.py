@@ -13,9 +13,8 @@ goes for the smaller pile. Timing and slips are the driver's (engine.bots.hands)
 from engine import actions as A
 from engine.bots import Bot
 from engine.bots.hands import LEVELS
-from engine.bots.view import _FITS
-from engine.cards import is_red
-from engine.spit import CHOOSE, PLAY, READY, SLAP
+from engine.cards import FITS as _FITS, is_red  # C-2
+from engine.spit import PH_CHOOSE, PH_PLAY, PH_READY, PH_SLAP
 
 try:
     from micropython import const
@@ -73,16 +72,16 @@ class Level(Bot):
                 self.adapt(view.my_cards(), view.their_cards())
             self.seen_round = view.round
         phase = view.phase
-        if phase == PLAY:
+        if phase == PH_PLAY:
             self.play(view, act)
-        elif phase == READY:
+        elif phase == PH_READY:
             if not view.my_ready:
                 act.ready()
-        elif phase == SLAP or (phase == CHOOSE and view.my_choice):
+        elif phase == PH_SLAP or (phase == PH_CHOOSE and view.my_choice):
             pile = self.smaller(view)
             if self.rng.below(1000) >= self.s[SMART]:
                 pile = 1 - pile
-            if phase == SLAP:
+            if phase == PH_SLAP:
                 act.slap(pile)
             else:
                 act.choose(pile)

@@ -9,7 +9,7 @@ drivers are polled once a frame, exactly as on the device.
 
 from engine import actions as A
 from engine.bots import Driver
-from engine.spit import OVER
+from engine.spit import PH_OVER
 from engine.timing import Sequencer, ticks_diff
 
 
@@ -33,7 +33,7 @@ class Match:
 
     def over(self):
         """True when the game has ended or the time limit has passed."""
-        return self.game.phase == OVER or self.now >= self.limit_ms
+        return self.game.phase == PH_OVER or self.now >= self.limit_ms
 
     def run(self):
         """Play to the end; return the number of actions applied."""

@@ -7,22 +7,7 @@ the game into preallocated bytearrays (nothing is allocated) and says
 whether anything a person could see has changed.
 """
 
-from engine.cards import adjacent, is_red
-
-
-def _fits_masks():
-    out = []
-    for top in range(16):
-        m = 0
-        for r in range(16):
-            if adjacent(r, top):
-                m |= 1 << r
-        out.append(m)
-    return tuple(out)
-
-
-# C-2: bit (card & 15) of _FITS[top & 15] is set when the card may go on top.
-_FITS = _fits_masks()
+from engine.cards import FITS as _FITS, is_red  # C-2
 
 
 class View:
@@ -35,7 +20,7 @@ class View:
     - ``my_up[s]``, ``their_up[s]``: 1 when the top card is face up
 
     The centre: ``pile_top[i]`` (0 when empty) and ``pile_size[i]``. Also
-    ``phase`` (engine.spit's READY, PLAY, SLAP, CHOOSE, OVER), ``round``,
+    ``phase`` (engine.actions' PH_READY, PH_PLAY, PH_SLAP, PH_CHOOSE, PH_OVER), ``round``,
     ``slots`` (5, or 4 under S-17), ``my_spit`` and ``their_spit`` (spit cards
     left), ``my_ready`` and ``their_ready`` (said Spit), ``my_choice`` (this
     player chooses a pile, S-18), ``alternate`` (S-19 is on) and ``cursor``
