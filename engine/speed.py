@@ -1,0 +1,359 @@
+"""Speed: RULES.md C-1 to C-5, P-1 to P-11 and D-2 (two players; the seats are ready for four).
+
+``Speed.apply(t, player, verb, a, b)`` is the only way a game changes (the
+clock aside: ``advance(t)`` lets a call-Speed time limit run out). It returns
+OK or a refusal reason (engine.actions) and allocates nothing while a game is
+played. What happened goes to ``self.reports``:
+
+- R_READY p; R_SPIT p, centre pile a, b (0: from the start card or the side
+  pile, 1: from the draw pile, P-7's fallback), card;
+- R_LAND p, hand slot a, centre pile b, card; R_FLIP p, slot a, 255, card
+  (P-4's refill: the slot now holds card);
+- R_STALEMATE (P-5); R_REBUILD q, side pile a, b cards (P-7);
+- R_OUT p; R_SPEED p; R_PENALTY p, centre pile a, b cards (P-8);
+- R_GAME_OVER p (255: a draw); R_SCORE p, a points (P-9); R_DEAL a = game
+  number; R_MATCH_OVER p.
+
+``round`` goes up by one at each deal (each game of a match) and at each
+stalemate flip, so a CPU player can tell that the table changed under it.
+The deal and the ends of games are in engine.speed_deal.
+"""
+
+from engine import actions as A
+from engine.actions import PH_CALL, PH_OVER, PH_PLAY, PH_READY, PHASES  # noqa: F401
+from engine.actions import PLAY as _PLAY, READY as _READY, SPEED as _SPEED
+from engine.cards import FITS as _FITS, JOKER
+from engine.pile import Pile
+from engine.rng import Rng
+from engine.speed_deal import MATCH_BEST_OF_3, MATCH_POINTS, MATCH_SINGLE, MATCHES, Deals, deal_sizes  # noqa: F401
+from engine.timing import ticks_add, ticks_diff
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_NONE = const(255)
+_SLOTS = const(5)
+_CAP = const(54)  # a pile can hold every card of one deck
+_ANY = const(0x3FFE)  # ranks 1-13: what goes on a joker (P-10)
+
+END_FIRST_OUT = const(0)
+END_CALL = const(1)
+END_RACE = const(2)
+ENDINGS = ("first_out", "call", "race")
+
+
+def legal_size(players):
+    """Bytes that legal() may write: (5 slots x one per centre pile + one) triples."""
+    return 3 * (_SLOTS * players + 1)
+
+
+class Speed(Deals):
+    """The state of one match of Speed and the rules that change it."""
+
+    slots = _SLOTS
+
+    def __init__(self, short_side_piles=False, doubles=False, jokers=False, ending="first_out",
+                 call_ms=3000, match="single", target=25, seed=1, players=2):
+        if players not in (2, 3, 4):
+            raise ValueError("Speed is played by 2 to 4 players")
+        if ending not in ENDINGS:
+            raise ValueError("unknown ending %r" % (ending,))
+        if match not in MATCHES:
+            raise ValueError("unknown match %r" % (match,))
+        self.players = players
+        self.short_side_piles = bool(short_side_piles)
+        self.doubles = bool(doubles)
+        self.jokers = bool(jokers)
+        self.ending = ending
+        self.ending_code = ENDINGS.index(ending)
+        self.call_ms = call_ms
+        self.match = match
+        self.match_code = MATCHES.index(match)
+        self.target = target
+        self.side_sizes, self.cards_each = deal_sizes(players, self.jokers, self.short_side_piles)
+        self.rng = Rng(seed)
+        self.reports = A.Reports()
+        self.deck = Pile(_CAP)
+        self.hands = tuple(bytearray(_SLOTS) for _ in range(players))  # 0: an empty slot
+        self.draw = tuple(Pile(_CAP) for _ in range(players))
+        self.side = tuple(Pile(_CAP) for _ in range(players))
+        self.centre = tuple(Pile(_CAP) for _ in range(players))  # seat i's side pile flips onto pile i
+        self.start = bytearray(players)  # the face-down centre cards before the start flip (P-2)
+        self.ready = bytearray(players)
+        self.games_won = [0] * players
+        self.scores = [0] * players
+        self._masks = [0] * players  # scratch for legal(): what goes on each centre pile
+        self.phase = PH_READY
+        self.round = 0
+        self.game_no = 0
+        self.winner = _NONE  # the match's winner
+        self.game_winner = _NONE  # the last game's winner
+        self.out = _NONE  # in PH_CALL, the seat that has played every card
+        self.deadline = 0  # in PH_CALL with the call ending: the tick Speed must be pressed before
+        self.now = 0
+        self.deal()
+
+    # ---- the action stream ------------------------------------------------
+
+    def apply(self, t, player, verb, a=0, b=0):
+        """Apply one timestamped action; return OK or the reason it was refused."""
+        self.advance(t)  # a call-Speed limit that has passed at t is settled first (P-8)
+        if not 0 <= player < self.players:
+            return A.BAD_PLAYER
+        if verb == _PLAY:
+            return self._play(player, a, b)
+        if verb == _READY:
+            return self._ready(player)
+        if verb == _SPEED:
+            return self._speed(player)
+        return A.BAD_VERB
+
+    def advance(self, t):
+        """The clock reached t: in the call ending, a limit that has passed gives the penalty (P-8)."""
+        self.now = t
+        if self.phase == PH_CALL and self.ending_code == END_CALL and ticks_diff(t, self.deadline) >= 0:
+            self._penalty()  # a press exactly at the limit is too late
+
+    def _play(self, p, slot, pile):
+        """P-3, P-10: a card from hand onto a centre pile; P-4: the draw pile refills the slot."""
+        if self.phase != PH_PLAY:
+            return A.WRONG_PHASE
+        if not 0 <= slot < _SLOTS:
+            return A.BAD_SLOT
+        if not 0 <= pile < self.players:
+            return A.BAD_PILE
+        hand = self.hands[p]
+        card = hand[slot]
+        if not card:
+            return A.EMPTY_SLOT
+        centre = self.centre[pile]
+        n = centre.n
+        if not n:
+            return A.NO_PILE
+        top = centre.buf[n - 1]
+        if card >> 4 != JOKER:
+            if top >> 4 != JOKER and not (_FITS[top & 15] >> (card & 15)) & 1 \
+                    and not (self.doubles and (card & 15) == (top & 15)):
+                return A.NOT_ADJACENT
+            if self._strands_joker(p):
+                return A.JOKER_LAST
+        centre.push(card)  # C-3: it counts the instant it lands
+        self.reports.add(A.R_LAND, p, slot, pile, card)
+        draw = self.draw[p]
+        if draw.n:
+            card = draw.pop()
+            hand[slot] = card
+            self.reports.add(A.R_FLIP, p, slot, _NONE, card)
+        else:
+            hand[slot] = 0
+            if not (hand[0] or hand[1] or hand[2] or hand[3] or hand[4]):
+                self._out(p)
+                return A.OK
+        self._check_stuck(p)
+        return A.OK
+
+    def _ready(self, p):
+        """P-2, P-6, D-2: when every player is ready, the centre cards are turned together."""
+        if self.phase != PH_READY:
+            return A.WRONG_PHASE
+        ready = self.ready
+        if ready[p]:
+            return A.ALREADY_READY
+        ready[p] = 1
+        self.reports.add(A.R_READY, p)
+        for q in range(self.players):
+            if not ready[q]:
+                return A.OK
+        for q in range(self.players):
+            ready[q] = 0
+        started = False
+        for q in range(self.players):  # P-2: the start cards
+            card = self.start[q]
+            if card:
+                self.start[q] = 0
+                self.centre[q].push(card)
+                self.reports.add(A.R_SPIT, q, q, 0, card)
+                started = True
+        if not started:
+            self._stalemate_flip()
+        self.phase = PH_PLAY
+        self._check_stuck(0)
+        return A.OK
+
+    def _stalemate_flip(self):
+        """P-6, P-7: rebuild empty side piles, then every side pile flips; with none, the draw piles do."""
+        self.round += 1
+        players = self.players
+        for q in range(players):
+            side = self.side[q]
+            centre = self.centre[q]
+            k = centre.n - 1
+            if not side.n and k > 0:  # P-7: all but the top card, shuffled, face down
+                buf = centre.buf
+                sbuf = side.buf
+                for j in range(k):
+                    sbuf[j] = buf[j]
+                side.n = k
+                buf[0] = buf[k]
+                centre.n = 1
+                self.rng.shuffle(sbuf, k)
+                self.reports.add(A.R_REBUILD, q, q, k)
+        flipped = False
+        for q in range(players):
+            side = self.side[q]
+            if side.n:
+                card = side.pop()
+                self.centre[q].push(card)
+                self.reports.add(A.R_SPIT, q, q, 0, card)
+                flipped = True
+        if flipped:
+            return
+        for q in range(players):  # P-7's fallback: the top of each draw pile onto its own centre pile
+            draw = self.draw[q]
+            if draw.n:
+                card = draw.pop()
+                self.centre[q].push(card)
+                self.reports.add(A.R_SPIT, q, q, 1, card)
+
+    def _speed(self, p):
+        """P-8: a Speed press while a player is out and Speed may be pressed."""
+        if self.phase != PH_CALL:
+            return A.WRONG_PHASE
+        self.reports.add(A.R_SPEED, p)
+        if p == self.out or self.ending_code == END_RACE:
+            self._game_over(p)  # race: the first press of all wins; call: the player who is out called it
+        else:
+            self._penalty()  # call: an opponent was first
+        return A.OK
+
+    def _out(self, p):
+        """P-8: player p has played every card."""
+        self.reports.add(A.R_OUT, p)
+        if self.ending_code == END_FIRST_OUT:
+            self._game_over(p)
+            return
+        self.phase = PH_CALL
+        self.out = p
+        self.deadline = ticks_add(self.now, self.call_ms)
+
+    # ---- what the table allows -------------------------------------------
+
+    def cards_held(self, p):
+        """How many cards player p holds: hand and draw pile."""
+        hand = self.hands[p]
+        n = self.draw[p].n
+        for s in range(_SLOTS):
+            if hand[s]:
+                n += 1
+        return n
+
+    def _strands_joker(self, p):
+        """P-10: would playing a card that is no joker leave p holding only jokers?"""
+        if not self.jokers:
+            return False
+        held = self.cards_held(p)
+        if held < 2 or held > 3:  # at most two jokers: only two or three cards held can strand them
+            return False
+        jokers = 0
+        hand = self.hands[p]
+        for s in range(_SLOTS):
+            if hand[s] >> 4 == JOKER:
+                jokers += 1
+        draw = self.draw[p]
+        for j in range(draw.n):
+            if draw.buf[j] >> 4 == JOKER:
+                jokers += 1
+        return jokers == held - 1
+
+    def _mask(self, i):
+        """The ranks that may go on centre pile i as bits (0: the pile is empty; P-3, P-10)."""
+        pile = self.centre[i]
+        if not pile.n:
+            return 0
+        top = pile.buf[pile.n - 1]
+        if top >> 4 == JOKER:
+            return _ANY
+        if self.doubles:
+            return _FITS[top & 15] | (1 << (top & 15))
+        return _FITS[top & 15]
+
+    def can_play(self, p):
+        """P-5: does player p hold a card that may be played (P-3, P-10's last-card rule included)?"""
+        fits = 0
+        for i in range(self.players):
+            fits |= self._mask(i)
+        if not fits:
+            return False
+        blocked = self._strands_joker(p)
+        hand = self.hands[p]
+        for s in range(_SLOTS):
+            card = hand[s]
+            if not card:
+                continue
+            if card >> 4 == JOKER:
+                return True
+            if not blocked and (fits >> (card & 15)) & 1:
+                return True
+        return False
+
+    def _check_stuck(self, p):
+        """P-5: when nobody can play, declare the stalemate (p, who just moved, is asked first)."""
+        if self.phase != PH_PLAY or self.can_play(p):
+            return
+        for q in range(self.players):
+            if q != p and self.can_play(q):
+                return
+        for q in range(self.players):
+            if self.side[q].n or self.centre[q].n > 1 or self.draw[q].n:
+                self.phase = PH_READY  # P-6: wait for every player to be ready
+                self.reports.add(A.R_STALEMATE, _NONE)
+                return
+        self._deadlock()  # no card can ever be turned: only a hand-made layout gets here
+
+    def legal(self, p, out):
+        """Write player p's useful legal actions into out as (verb, a, b) byte triples; return the count.
+
+        out must hold legal_size(players) bytes: 33 for two players, 63 for four.
+        """
+        n = 0
+        phase = self.phase
+        if phase == PH_PLAY:
+            players = self.players
+            masks = self._masks
+            for i in range(players):
+                masks[i] = self._mask(i)
+            blocked = self._strands_joker(p)
+            hand = self.hands[p]
+            i = 0
+            for s in range(_SLOTS):
+                card = hand[s]
+                if not card:
+                    continue
+                joker = card >> 4 == JOKER
+                if blocked and not joker:
+                    continue
+                for pile in range(players):
+                    m = masks[pile]
+                    if m and (joker or (m >> (card & 15)) & 1):
+                        out[i] = _PLAY
+                        out[i + 1] = s
+                        out[i + 2] = pile
+                        i += 3
+            n = i // 3
+        elif phase == PH_READY:
+            if not self.ready[p]:
+                out[0] = _READY
+                out[1] = 0
+                out[2] = 0
+                n = 1
+        elif phase == PH_CALL:  # call: the player out to win, the others to penalise; race: anyone to win
+            out[0] = _SPEED
+            out[1] = 0
+            out[2] = 0
+            n = 1
+        return n

@@ -1,0 +1,212 @@
+"""Speed's dealing, given positions and the ends of games and matches: P-1, P-2, P-8, P-9, P-11.
+
+``Deals`` is the half of ``engine.speed.Speed`` that moves cards between
+games; it is its own module so that each stays small enough for a board to
+compile (as engine.spit_rounds is for Spit).
+
+The deal (P-1, P-11; a seed always gives the same deal): a fresh deck
+(engine.cards.new_deck, jokers last) is shuffled with the game's Rng and
+dealt from its top (the end of the buffer): first one face-down centre card
+per seat, seat 0 first; then the side piles, seat 0's whole pile first, each
+card going on top of the one before; then the players' cards one at a time
+round-robin from seat 0. A player's first five cards go to hand slots 0-4;
+the rest go onto their draw pile, each on top of the one before (the last
+card dealt is the top of the draw pile).
+"""
+
+from engine import actions as A
+from engine.actions import PH_OVER, PH_PLAY, PH_READY
+from engine.cards import DECK_SIZE, new_deck
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_NONE = const(255)
+_SLOTS = const(5)
+
+MATCH_SINGLE = const(0)
+MATCH_BEST_OF_3 = const(1)
+MATCH_POINTS = const(2)
+MATCHES = ("single", "best_of_3", "points")
+
+
+def deal_sizes(players, jokers=False, short_side_piles=False, decks=1):
+    """P-1, P-11: (side pile size of each seat, cards to each player) for one deal."""
+    total = (DECK_SIZE + (2 if jokers else 0)) * decks
+    side = 10 if not short_side_piles and (players == 2 or (players == 4 and decks == 2)) else 5
+    rest = total - players - players * side
+    each = rest // players
+    extra = rest - each * players  # what does not divide: one card more each, from seat 0's side pile
+    return tuple(side + (1 if q < extra else 0) for q in range(players)), each
+
+
+class Deals:
+    """Dealing, given positions and the ends of games and matches; mixed into Speed."""
+
+    # ---- setting up -------------------------------------------------------
+
+    def deal(self):
+        """A fresh shuffled deck dealt as the module docstring says; the game waits for every ready (P-2)."""
+        deck = self.deck
+        deck.n = new_deck(deck.buf, self.jokers)
+        self.rng.shuffle(deck.buf, deck.n)
+        players = self.players
+        self._clear_table()
+        for q in range(players):
+            self.start[q] = deck.pop()
+        for q in range(players):
+            side = self.side[q]
+            for _ in range(self.side_sizes[q]):
+                side.push(deck.pop())
+        for k in range(self.cards_each):
+            for q in range(players):
+                card = deck.pop()
+                if k < _SLOTS:
+                    self.hands[q][k] = card
+                else:
+                    self.draw[q].push(card)
+        self.game_no += 1
+        self.round += 1
+        self.reports.add(A.R_DEAL, _NONE, self.game_no & 255)
+
+    def load(self, hands, draws, sides, start=None, centre=None):
+        """Set up a given position (card lists bottom first; hands as up to 5 cards or 0/None).
+
+        With centre piles given and not all empty, play starts at once (then
+        the P-5 test runs) and start cards are ignored; otherwise the start
+        cards lie face down and the game waits for every player to be ready
+        (P-2). An empty hand slot is filled from the draw pile at once (P-4),
+        slot 0 first. The position is game 1 of the match.
+        """
+        self._clear_table()
+        played = False
+        for q in range(self.players):
+            hand = self.hands[q]
+            given = hands[q]
+            for s in range(_SLOTS):
+                hand[s] = (given[s] or 0) if s < len(given) else 0
+            self.draw[q].load(draws[q])
+            self.side[q].load(sides[q])
+            self.centre[q].load(centre[q] if centre else ())
+            self.start[q] = (start[q] or 0) if start and q < len(start) else 0
+            played = played or self.centre[q].n > 0
+            self._refill(q)
+        for q in range(self.players):
+            if played:
+                self.start[q] = 0
+            self.games_won[q] = 0
+            self.scores[q] = 0
+        self.game_no = 1
+        self.round = 1
+        self.winner = self.game_winner = _NONE
+        self.reports.clear()
+        if played:
+            self.phase = PH_PLAY
+            self._check_stuck(0)
+
+    def _clear_table(self):
+        for q in range(self.players):
+            hand = self.hands[q]
+            for s in range(_SLOTS):
+                hand[s] = 0
+            self.draw[q].clear()
+            self.side[q].clear()
+            self.centre[q].clear()
+            self.start[q] = 0
+            self.ready[q] = 0
+        self.phase = PH_READY
+        self.out = _NONE
+
+    def _refill(self, p):
+        """P-4: every empty hand slot takes the top card of the draw pile, slot 0 first."""
+        hand = self.hands[p]
+        draw = self.draw[p]
+        for s in range(_SLOTS):
+            if not draw.n:
+                return
+            if not hand[s]:
+                card = draw.pop()
+                hand[s] = card
+                self.reports.add(A.R_FLIP, p, s, _NONE, card)
+
+    # ---- the ends -----------------------------------------------------------
+
+    def _penalty(self):
+        """P-8: the player who is out takes the biggest centre pile but its top card, or wins if there is none."""
+        p = self.out
+        best = _NONE
+        most = 1  # a pile must have a card under its top
+        for i in range(self.players):
+            n = self.centre[i].n
+            if n > most:  # strictly more: a tie keeps the lower-numbered pile
+                most = n
+                best = i
+        if best == _NONE:
+            self._game_over(p)
+            return
+        pile = self.centre[best]
+        draw = self.draw[p]
+        k = pile.n - 1
+        buf = pile.buf
+        dbuf = draw.buf
+        for j in range(k):  # order kept: buf[k - 1], just under the top, becomes the top of the draw pile
+            dbuf[j] = buf[j]
+        draw.n = k
+        buf[0] = buf[k]
+        pile.n = 1
+        self.reports.add(A.R_PENALTY, p, best, k)
+        self._refill(p)
+        self.out = _NONE
+        self.phase = PH_PLAY
+        self._check_stuck(p)
+
+    def _deadlock(self):
+        """Nobody can play and no card can ever be turned (hand-made layouts only): fewest cards held wins."""
+        best = _NONE
+        fewest = 1000
+        for q in range(self.players):
+            held = self.cards_held(q)
+            if held < fewest:
+                fewest = held
+                best = q
+            elif held == fewest:
+                best = _NONE  # equal to the fewest so far: a draw unless someone holds fewer
+        self._game_over(best)
+
+    def _game_over(self, w):
+        """A game ends: count it (P-9) and deal the next game or end the match."""
+        self.game_winner = w
+        self.out = _NONE
+        self.phase = PH_OVER
+        self.reports.add(A.R_GAME_OVER, w)
+        if w == _NONE:  # a draw (a deadlocked hand-made layout): the match ends there
+            self._match_over(_NONE)
+            return
+        self.games_won[w] += 1
+        match = self.match_code
+        if match == MATCH_POINTS:
+            points = 0
+            for q in range(self.players):
+                if q != w:
+                    points += self.cards_held(q)
+            self.scores[w] += points
+            self.reports.add(A.R_SCORE, w, points if points < 255 else 254)
+            done = self.scores[w] >= self.target
+        elif match == MATCH_BEST_OF_3:
+            done = self.games_won[w] >= 2
+        else:
+            done = True
+        if done:
+            self._match_over(w)
+        else:
+            self.deal()
+
+    def _match_over(self, w):
+        self.winner = w
+        self.phase = PH_OVER
+        self.reports.add(A.R_MATCH_OVER, w)
