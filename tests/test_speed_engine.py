@@ -18,7 +18,7 @@ import pytest
 
 from engine import actions as A
 from engine import speed_file as F
-from engine.cards import JOKER, name, new_deck, parse
+from engine.cards import new_deck, parse
 from engine.replay import ReplayError, _dict, run
 from engine.rng import Rng
 from engine.speed import ENDINGS, MATCHES, PH_CALL, PH_OVER, PH_PLAY, PH_READY, Speed, deal_sizes, legal_size
@@ -83,6 +83,21 @@ def test_speed_rule_file(path):
     game, refused = run_doc(doc)
     problems = mismatches(doc["expect"], F.state(game, refused))
     assert not problems, "%s (%s)\n  " % (os.path.basename(path), doc["description"]) + "\n  ".join(problems)
+
+
+@pytest.mark.parametrize("path", SPEED_FILES, ids=[os.path.basename(p) for p in SPEED_FILES])
+def test_speed_rule_file_through_the_generic_loader(path):
+    """engine.replay's own loader (once it reads every game) gives each Speed file the same state."""
+    import engine.replay as R
+
+    if not hasattr(R, "file_module"):
+        pytest.skip("engine.replay does not dispatch on \"game\" yet")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    game, events = R.loads(text)
+    got = R.state(game, R.run(game, events))
+    mine, refused = run_doc(json.loads(text))
+    assert got == F.state(mine, refused)
 
 
 @pytest.mark.parametrize("path", SPEED_FILES, ids=[os.path.basename(p) for p in SPEED_FILES])
@@ -328,7 +343,6 @@ def test_p08_first_out_never_waits_for_a_call():
         game = out_position(ending, (["5S"], ["9C"]))
         for p in (0, 1):
             assert game.legal(p, out) == 1 and out[0] == A.SPEED
-            assert game.can_play(p) is False or p == 1
         assert game.apply(1001, 1, A.PLAY, 0, 1) == A.WRONG_PHASE
 
 
@@ -345,6 +359,7 @@ def quick_out(game, t):
     for s in range(5):
         hand[s] = 0
     hand[0] = parse("6H")
+    game.reports.clear()
     return game.apply(t, 0, A.PLAY, 0, 0)
 
 
@@ -353,8 +368,8 @@ def test_p09_best_of_three_first_to_two_wins():
     game = Speed(match="best_of_3", seed=3)
     assert quick_out(game, 100) == A.OK
     assert game.games_won == [1, 0] and game.phase == PH_READY and game.game_no == 2 and game.winner == A.NONE
-    kinds = [r[0] for r in drain(game)]
-    assert kinds[-3:] == [A.R_OUT, A.R_GAME_OVER, A.R_DEAL] or A.R_DEAL in kinds
+    assert [r[:3] for r in drain(game)] == [(A.R_LAND, 0, 0), (A.R_OUT, 0, 255), (A.R_GAME_OVER, 0, 255),
+                                            (A.R_DEAL, 255, 2)]
     assert game.cards_held(0) == game.cards_held(1) == 15
     assert quick_out(game, 200) == A.OK
     assert game.games_won == [2, 0] and game.phase == PH_OVER and game.winner == 0
@@ -538,7 +553,7 @@ def random_game(opts, seed, limit, log=None, keep=False, check=True):
                 p = q
                 break
         if not n:
-            assert game.phase == PH_CALL or False, "nobody has a legal action outside a call"
+            assert game.phase == PH_CALL, "nobody has a legal action outside a call"
             game.advance(t)  # only the clock can move a call on
             continue
         out = outs[p]
@@ -621,8 +636,3 @@ def test_every_rule_of_speed_is_named_by_a_test():
     missing = [r for r in rules if not re.search(re.escape(r) + r"(?![0-9])", blob)
                and not re.search(r"(?<![a-z0-9])%s%02d_" % (r[0].lower(), int(r[2:])), blob)]
     assert not missing, "rules without a test: %s" % " ".join(missing)
-
-
-def test_joker_names_stay_card_names():
-    """C-1: the jokers keep their names and suit, so X1/X2 are never read as ranks."""
-    assert name(0x41) == "X1" and parse("X2") >> 4 == JOKER
