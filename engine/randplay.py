@@ -1,4 +1,4 @@
-"""Random legal play: two players who pick uniformly among their useful legal actions.
+"""Random legal play: players who pick uniformly among their useful legal actions (any game).
 
 Used by the demo, the benchmarks and the property tests. Time advances by a
 random human-like gap between actions; now and then both players act at the
@@ -6,7 +6,7 @@ same millisecond, so the C-4 tie rule and refused races are exercised too.
 """
 
 from engine.rng import Rng
-from engine.spit import PH_OVER
+from engine.actions import PH_OVER
 from engine.timing import Sequencer
 
 
@@ -17,7 +17,8 @@ class RandomPlay:
         self.game = game
         self.rng = Rng(seed)
         self.seq = Sequencer(4, game.players)
-        self.out = (bytearray(3 * 48), bytearray(3 * 48))
+        self.players = game.players
+        self.out = tuple(bytearray(3 * 48) for _ in range(game.players))
         self.t = 0
         self.log = None  # a list to record (t, player, verb, a, b) into
         self._below = self.rng.below  # bound once: no method lookup per draw
@@ -28,20 +29,26 @@ class RandomPlay:
         legal = self.game.legal  # looked up each step: a benchmark may wrap it
         t = self.t + 1 + below(400)
         self.t = t
-        p = below(2)
+        seats = self.players
+        p = below(seats)
         out = self.out[p]
         n = legal(p, out)
-        if not n:
-            p = 1 - p
+        k = 1
+        while not n and k < seats:  # the next seat that can act
+            p = p + 1 if p + 1 < seats else 0
             out = self.out[p]
             n = legal(p, out)
-            if not n:
-                return 0
+            k += 1
+        if not n:
+            self.game.advance(t)  # nobody can act: only the clock can change the table (P-8)
+            return 0
         i = 3 * below(n)
         if self.log is not None:
             self._record(p, out, i)
-        if below(8) == 0:  # the other player acts at the same instant
-            q = 1 - p
+        if below(8) == 0:  # another player acts at the same instant
+            q = 1 - p if seats == 2 else p + 1 + below(seats - 1)
+            if q >= seats:
+                q -= seats
             other = self.out[q]
             m = legal(q, other)
             if m:  # a tie: the sequencer orders the two actions (C-4)

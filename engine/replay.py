@@ -1,20 +1,21 @@
 """Replay and scenario files (docs/replay-format.md): read, check, run, export, save.
 
-This module runs on the board too (saving a finished game), so it uses only
-``json`` and plain Python. Every problem in a file raises ``ReplayError``
+The common parts (version, game, seed, events, end_ms) are read here; each
+game's own parts (options, layout, state, the words for its reports) are in
+its file module, engine.<game>_file (docs/games.md). This module runs on the
+board too (saving a finished game), so it uses only ``json`` and plain Python. Every problem in a file raises ``ReplayError``
 with one line that names the place, such as ``events[3]: unknown verb 'jump'``.
 """
 
 from engine import actions as A
 from engine.cards import JOKER, name, parse
-from engine.spit import PHASES, Spit
+from engine.games import NAMES
 from engine.timing import Sequencer
 
 VERSION = 1
 MAX_MS = 86400000  # the latest event time: 24 hours (a tick difference stays exact far beyond it)
 SEEDS = 0xFFFFFFFF  # seeds are 0 to 2**32 - 1, the generator's whole state (engine.rng)
-OPTIONS = ("stocks", "scoring", "choose_pile", "alternate_colours", "auto_flip")
-KEYS = ("version", "game", "options", "seed", "layout", "events", "description", "expect")
+KEYS = ("version", "game", "options", "seed", "layout", "events", "end_ms", "description", "expect")
 
 
 class ReplayError(ValueError):
@@ -37,7 +38,13 @@ def _show(value):
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _cards(value, where, seen, jokers=False):
+def file_module(game):
+    """The file module of a game by name (engine.spit_file, engine.speed_file, ...)."""
+    return __import__("engine.%s_file" % game, None, None, ("state",))
+
+
+def _cards(value, where, seen, jokers=False, twice=False, title="Spit"):
+    """The cards of a list of names; seen counts each card (at most once, or twice when twice)."""
     if not isinstance(value, list):
         raise ReplayError("%s: expected a list of cards, got %s" % (where, _show(value)))
     out = []
@@ -46,11 +53,11 @@ def _cards(value, where, seen, jokers=False):
         if card < 0:
             raise ReplayError("%s[%d]: unknown card %s" % (where, i, _show(text)))
         if card >> 4 == JOKER and not jokers:
-            raise ReplayError("%s[%d]: %s is a joker, and Spit is played without jokers (C-1)"
-                              % (where, i, name(card)))
-        if card in seen:
+            raise ReplayError("%s[%d]: %s is a joker, and %s is played without jokers (C-1)"
+                              % (where, i, name(card), title))
+        if seen.get(card, 0) >= (2 if twice else 1):
             raise ReplayError("%s[%d]: duplicate card %s" % (where, i, name(card)))
-        seen[card] = 1
+        seen[card] = seen.get(card, 0) + 1
         out.append(card)
     return out
 
@@ -64,45 +71,7 @@ def _dict(value, where, keys):
     return value
 
 
-def options_of(doc):
-    """The game options of a checked document, as keyword arguments for Spit()."""
-    opts = _dict(doc.get("options", {}), "options", OPTIONS)
-    out = {"stocks": _int(opts.get("stocks", 5), "options.stocks", 4, 5)}
-    for key in OPTIONS[1:]:
-        value = opts.get(key, False)
-        if value is not True and value is not False:
-            raise ReplayError("options.%s: expected true or false, got %s" % (key, _show(value)))
-        out[key] = value
-    return out
-
-
-def _layout(doc, slots):
-    lay = _dict(doc["layout"], "layout", ("players", "centre"))
-    players = lay.get("players")
-    if not isinstance(players, list) or len(players) != 2:
-        raise ReplayError("layout.players: expected a list of 2 players")
-    seen = {}
-    out = []
-    for p, pl in enumerate(players):
-        where = "layout.players[%d]" % p
-        _dict(pl, where, ("stocks", "spit"))
-        stocks = pl.get("stocks", [])
-        if not isinstance(stocks, list) or len(stocks) != slots:
-            raise ReplayError("%s.stocks: expected a list of %d stock piles" % (where, slots))
-        piles = [_cards(s, "%s.stocks[%d]" % (where, i), seen) for i, s in enumerate(stocks)]
-        if not any(piles):  # S-10 (a): a round with a player who has no stock card is already over
-            raise ReplayError("%s.stocks: no stock cards: every player starts a round with at least one (S-10 a)"
-                              % where)
-        out.append((piles, _cards(pl.get("spit", []), where + ".spit", seen)))
-    centre = lay.get("centre")
-    if centre is not None:
-        if not isinstance(centre, list) or len(centre) != 2:
-            raise ReplayError("layout.centre: expected a list of 2 piles")
-        centre = [_cards(c, "layout.centre[%d]" % i, seen) for i, c in enumerate(centre)]
-    return out, centre
-
-
-def _events(doc):
+def _events(doc, players=2, verbs=None):
     events = doc.get("events", [])
     if not isinstance(events, list):
         raise ReplayError("events: expected a list")
@@ -119,9 +88,9 @@ def _events(doc):
         if t < last:
             raise ReplayError("%s: time goes backwards (%d after %d)" % (where, t, last))
         last = t
-        player = _int(ev[1], where + ": player", 0, 1)
+        player = _int(ev[1], where + ": player", 0, players - 1)
         verb = ev[2]
-        if verb not in A.VERBS:
+        if verb not in A.VERBS or (verbs is not None and A.VERBS.index(verb) not in verbs):
             raise ReplayError("%s: unknown verb %s" % (where, _show(verb)))
         v = A.VERBS.index(verb)
         args = ev[3:]
@@ -138,21 +107,29 @@ def _events(doc):
 
 
 def load(doc):
-    """Check a parsed replay document; return (game, events) ready to run."""
+    """Check a parsed replay document; return (game, events) ready to run.
+
+    The game's ``end_ms`` is the file's (None without one): run() advances
+    the clock to it after the last event.
+    """
     _dict(doc, "file", KEYS)
     version = doc.get("version", VERSION)
     if type(version) is not int or version != VERSION:  # not true, not 1.0: exactly the integer
         raise ReplayError("version: this program reads version %d, got %s" % (VERSION, _show(doc.get("version"))))
-    game = doc.get("game", "spit")
-    if game != "spit":
-        raise ReplayError("game: unknown game %s (this version plays \"spit\")" % _show(game))
-    opts = options_of(doc)
+    name = doc.get("game", "spit")
+    if not isinstance(name, str) or name not in NAMES:
+        raise ReplayError("game: unknown game %s (this version plays %s)"
+                          % (_show(name), ", ".join('"%s"' % n for n in NAMES)))
+    files = file_module(name)
+    opts = files.options(_dict(doc.get("options", {}), "options", files.OPTIONS))
     seed = _int(doc.get("seed", 1), "seed", 0, SEEDS)
-    spit = Spit(seed=seed, **opts)
+    game = files.new(seed, opts)
     if doc.get("layout") is not None:
-        layouts, centre = _layout(doc, spit.slots)
-        spit.load(layouts, centre)
-    return spit, _events(doc)
+        files.load_layout(game, _dict(doc["layout"], "layout", files.LAYOUT_KEYS))
+    events = _events(doc, game.players, files.VERBS)
+    end = doc.get("end_ms")
+    game.end_ms = None if end is None else _int(end, "end_ms", events[-1][0] if events else 0, MAX_MS)
+    return game, events
 
 
 def loads(text):
@@ -189,8 +166,9 @@ def run(game, events, trace=None):
     """
     refused = []
     n = len(events)
-    seq = Sequencer(group_size(events), Spit.players)  # events come in groups that share a timestamp
+    seq = Sequencer(group_size(events), game.players)  # events come in groups that share a timestamp
     reports = game.reports
+    game_no = game.game_no
     i = 0
     while i < n:
         seq.n = 0
@@ -216,35 +194,25 @@ def run(game, events, trace=None):
                     got.append(tuple(reports.buf[r:r + 5]))
                 trace(idx, events[idx], reason, got)
         i = j
+        if game.game_no != game_no:  # C-4: each game of a match starts with seat 0 holding priority
+            game_no = game.game_no
+            seq.priority = 0
+    end = getattr(game, "end_ms", None)
+    if end is not None:
+        reports.clear()
+        game.advance(end)
     refused.sort()
     return refused
 
 
 def state(game, refused=()):
-    """The game as a JSON-ready dict (the output of tools/replay.py)."""
-    players = []
-    for p in range(2):
-        stocks = []
-        for s in range(game.slots):
-            pile = game.stocks[p][s]
-            stocks.append({"cards": pile.names(), "up": bool(pile.n and game.up[p][s])})
-        players.append({"stocks": stocks, "spit": game.spit[p].n, "ready": bool(game.ready[p])})
-    return {
-        "game": "spit",
-        "phase": PHASES[game.phase],
-        "round": game.round,
-        "centre": [game.centre[0].names(), game.centre[1].names()],
-        "players": players,
-        "winner": None if game.winner == A.NONE else game.winner,
-        "scores": list(game.scores),
-        "chooser": None if game.chooser == A.NONE else game.chooser,
-        "refused": [list(r) for r in refused],
-    }
+    """The game as a JSON-ready dict (the output of tools/replay.py), in its game's words."""
+    return file_module(game.name).state(game, refused)
 
 
-def document(options, seed, events, layout=None):
+def document(options, seed, events, layout=None, game="spit"):
     """A replay document for saving: options dict, seed, events as (t, player, verb, a, b)."""
-    doc = {"version": VERSION, "game": "spit", "options": dict(options), "seed": seed}
+    doc = {"version": VERSION, "game": game, "options": dict(options), "seed": seed}
     if layout is not None:
         doc["layout"] = layout
     out = []
@@ -254,32 +222,6 @@ def document(options, seed, events, layout=None):
     return doc
 
 
-def describe(report):
-    """One report tuple (kind, player, a, b, card) in words, for traces."""
-    kind, p, a, b, card = report
-    who = "P%d" % p
-    if kind == A.R_READY:
-        return who + " says Spit"
-    if kind == A.R_SPIT:
-        return "%s spits %s onto pile %d" % (who, name(card), a)
-    if kind == A.R_LAND:
-        return "%s lands %s from stock %d on pile %d" % (who, name(card), a, b)
-    if kind == A.R_FLIP:
-        return "%s turns up %s in stock %d" % (who, name(card), a)
-    if kind == A.R_MOVE:
-        return "%s moves %s from stock %d to %d" % (who, name(card), a, b)
-    if kind == A.R_STALEMATE:
-        return "stalemate: say Spit again"
-    if kind == A.R_ROUND_OVER:
-        return "round over" + ("" if p == A.NONE else " (%s cleared their stocks)" % who)
-    if kind == A.R_SLAP:
-        return "%s slaps pile %d" % (who, a)
-    if kind == A.R_TAKE:
-        return "%s takes %s" % (who, "nothing" if a == A.NONE else "pile %d" % a)
-    if kind == A.R_DEAL:
-        return "round %d dealt" % a
-    if kind == A.R_GAME_OVER:
-        return "game over: " + ("a draw" if p == A.NONE else "%s wins" % who)
-    if kind == A.R_SCORE:
-        return "%s scores %d" % (who, a)
-    return "report %d" % kind
+def describe(report, game="spit"):
+    """One report tuple (kind, player, a, b, card) of a game in words, for traces."""
+    return file_module(game).describe(report)

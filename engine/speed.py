@@ -55,6 +55,7 @@ def legal_size(players):
 class Speed(Deals):
     """The state of one match of Speed and the rules that change it."""
 
+    name = "speed"  # its name in engine.games
     slots = _SLOTS
 
     def __init__(self, short_side_piles=False, doubles=False, jokers=False, ending="first_out",
@@ -103,6 +104,7 @@ class Speed(Deals):
     def apply(self, t, player, verb, a=0, b=0):
         """Apply one timestamped action; return OK or the reason it was refused."""
         self.advance(t)  # a call-Speed limit that has passed at t is settled first (P-8)
+        self.now = t
         if not 0 <= player < self.players:
             return A.BAD_PLAYER
         if verb == _PLAY:
@@ -114,9 +116,14 @@ class Speed(Deals):
         return A.BAD_VERB
 
     def advance(self, t):
-        """The clock reached t: in the call ending, a limit that has passed gives the penalty (P-8)."""
-        self.now = t
+        """The clock reached t: in the call ending, a limit that has passed gives the penalty (P-8).
+
+        ``now`` stays the time of the last change of the table (a CPU player
+        reacts to it, engine.bots), so a frame's tick that changes nothing
+        leaves it alone.
+        """
         if self.phase == PH_CALL and self.ending_code == END_CALL and ticks_diff(t, self.deadline) >= 0:
+            self.now = t
             self._penalty()  # a press exactly at the limit is too late
 
     def _play(self, p, slot, pile):

@@ -28,7 +28,9 @@ _CAP = const(54)  # a pile can hold every card there is
 class Spit(Rounds):
     """The state of one game of Spit and the rules that change it."""
 
+    name = "spit"  # its name in engine.games
     players = 2
+    game_no = 1  # one game, not a match of them (engine.replay resets C-4's priority per game)
 
     def __init__(self, stocks=5, scoring=False, choose_pile=False,
                  alternate_colours=False, auto_flip=False, seed=1):
@@ -75,6 +77,9 @@ class Spit(Rounds):
         if verb == A.CHOOSE:
             return self._choose(player, a)
         return A.BAD_VERB
+
+    def advance(self, t):
+        """The clock reached t: nothing in Spit waits for time (``now`` stays the last action's time)."""
 
     def _play(self, p, slot, pile):
         """S-5: the face-up top card of a stock onto a spit pile (C-2, S-19)."""

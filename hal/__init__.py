@@ -13,7 +13,7 @@ Every target module exports:
   ``timestamp`` in ticks_ms): a ``keypad.Event`` on the desktop.
 
 Key numbers are ``player * 4 + button``, buttons ``UP, DOWN, LEFT, RIGHT``.
-Board modules also export ``record_game(mode, level, won, ms)`` and
+Board modules also export ``record_game(game, mode, level, won, ms)`` and
 ``stats()`` (hal/nvmstore.py); so do the desktop and headless ones.
 This package imports nothing heavy, so ``import hal`` is cheap on a board.
 """

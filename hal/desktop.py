@@ -207,9 +207,9 @@ class Hal(headless.Hal):
                 wave.append(sample)
         return pygame.mixer.Sound(buffer=wave)
 
-    def record_game(self, mode, level, won, ms):
+    def record_game(self, game, mode, level, won, ms):
         """Count a finished game; the statistics live in stats.nvm beside settings.json (never over a bad one)."""
-        return super().record_game(mode, level, won, ms) and self._stats_file.save(self._stats)
+        return super().record_game(game, mode, level, won, ms) and self._stats_file.save(self._stats)
 
     def deinit(self):
         """Release the display and close the window and the audio."""

@@ -212,12 +212,12 @@ class BoardHal:
         print("spit: settings not saved (they do not fit in %d bytes of nvm)" % self.store.slot)
         return False
 
-    def record_game(self, mode, level, won, ms):
+    def record_game(self, game, mode, level, won, ms):
         """Count a finished game in the statistics (see hal/nvmstore.py); True when stored."""
-        return self.store.record_game(mode, level, won, ms)
+        return self.store.record_game(game, mode, level, won, ms)
 
     def stats(self):
-        """The statistics: {(mode, level): (played, won, best winning ms or None)}."""
+        """The statistics: {(game, mode, level): (played, won, best winning ms or None)}."""
         return self.store.table()
 
     def deinit(self):

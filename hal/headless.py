@@ -320,12 +320,12 @@ class Hal:
         """Tell the user something on one line (standard error)."""
         _settings.notice(message)
 
-    def record_game(self, mode, level, won, ms):
+    def record_game(self, game, mode, level, won, ms):
         """Count a finished game in the statistics (hal/nvmstore.py); True when stored."""
-        return self._stats.record_game(mode, level, won, ms)
+        return self._stats.record_game(game, mode, level, won, ms)
 
     def stats(self):
-        """The statistics: {(mode, level): (played, won, best winning ms or None)}."""
+        """The statistics: {(game, mode, level): (played, won, best winning ms or None)}."""
         return self._stats.table()
 
     def deinit(self):

@@ -21,13 +21,15 @@ A record (integers little-endian)::
     6+n crc (2)     CRC-16/CCITT of bytes 0 .. 6+n-1
 
 The payload is tokens: settings as (key, value) pairs up to ``_END``, then one
-entry per (mode, level): mode, level byte, games played, games won and the best
-winning time in tenths of a second (u16 each; 0 = none yet). Strings found in
+entry per (game, mode, level): game, mode, level byte, games played, games won
+and the best winning time in tenths of a second (u16 each; 0 = none yet).
+Version 1 records (before a second game) had no game token: their entries are
+read as Spit's. Strings found in
 ``NAMES`` take one byte; other strings are stored inline.
 """
 
 MAGIC = 0x53
-VERSION = 1
+VERSION = 2
 HEADER = 6
 SLOT_MAX = 256  # bytes per slot at most (nvm writes erase a whole flash page anyway)
 
@@ -36,6 +38,8 @@ NAMES = (
     "game", "mode", "stocks", "scoring", "alternate_colours", "choose_pile", "auto_flip", "sound",
     "level", "spit", "speed", "california", "2p", "1p", "cpu", "demo", "players", "jokers",
     "variant", "bot", "easy", "normal", "hard",
+    "short_side_piles", "doubles", "ending", "call_ms", "match", "target", "first_out", "call", "race",
+    "single", "best_of_3", "points", "decks", "hints",
 )
 _FALSE = 0x80
 _TRUE = 0x81
@@ -73,7 +77,7 @@ class Store:
         if self.slot < HEADER + 3:
             raise ValueError("%d bytes of nvm is too small for the record" % len(nvm))
         self.settings = {}
-        self.stats = {}  # (mode, level) -> [played, won, best tenths of a second]
+        self.stats = {}  # (game, mode, level) -> [played, won, best tenths of a second]
         self.seq = 0
         self.current = -1  # slot holding the newest good record, -1 when none
         self.damaged = False  # the newest good record's payload could not be decoded
@@ -97,7 +101,7 @@ class Store:
         if best >= 0:
             raw = self.nvm[best * self.slot:(best + 1) * self.slot]
             try:
-                self._decode(raw, HEADER, HEADER + (raw[4] | raw[5] << 8))
+                self._decode(raw, HEADER, HEADER + (raw[4] | raw[5] << 8), raw[1])
             except (IndexError, ValueError):
                 self.settings = {}  # a good checksum on a payload of another version's layout
                 self.stats = {}
@@ -107,7 +111,7 @@ class Store:
     def _check(self, k):
         """The sequence number of the record in slot k, or -1 when it is blank or corrupt."""
         raw = self.nvm[k * self.slot:(k + 1) * self.slot]
-        if raw[0] != MAGIC or raw[1] != VERSION:
+        if raw[0] != MAGIC or not 1 <= raw[1] <= VERSION:
             return -1
         n = raw[4] | raw[5] << 8
         end = HEADER + n
@@ -117,7 +121,7 @@ class Store:
             return -1
         return raw[2] | raw[3] << 8
 
-    def _decode(self, raw, i, end):
+    def _decode(self, raw, i, end, version=VERSION):
         settings = {}
         while True:
             if raw[i] == _END:
@@ -127,12 +131,15 @@ class Store:
             settings[key], i = _read(raw, i)
         stats = {}
         while i < end:
+            game = "spit"
+            if version > 1:
+                game, i = _read(raw, i)
             mode, i = _read(raw, i)
             level = raw[i]
             played = raw[i + 1] | raw[i + 2] << 8
             won = raw[i + 3] | raw[i + 4] << 8
             best = raw[i + 5] | raw[i + 6] << 8
-            stats[(mode, level)] = [played, won, best]
+            stats[(game, mode, level)] = [played, won, best]
             i += 7
         if i != end:
             raise ValueError("payload overrun")
@@ -150,11 +157,11 @@ class Store:
             return True
         return self._write(dict(settings), self.stats)
 
-    def record_game(self, mode, level, won, ms):
-        """Count a finished game of mode and level; a win in ms is kept when it is the fastest."""
+    def record_game(self, game, mode, level, won, ms):
+        """Count a finished game of a game, mode and level; a win in ms is kept when it is the fastest."""
         if not 0 <= level <= 255:
             raise ValueError("level %r is not 0-255" % (level,))
-        key = (mode, level)
+        key = (game, mode, level)
         old = self.stats.get(key, [0, 0, 0])
         played, wins, best = old
         played = min(played + 1, _MOST)
@@ -168,7 +175,7 @@ class Store:
         return self._write(self.settings, stats)
 
     def table(self):
-        """The statistics: {(mode, level): (played, won, best winning time in ms or None)}."""
+        """The statistics: {(game, mode, level): (played, won, best winning time in ms or None)}."""
         out = {}
         for key, (played, won, best) in self.stats.items():
             out[key] = (played, won, best * 100 if best else None)
@@ -186,7 +193,8 @@ class Store:
                 i = _put(out, i, value)
             out[i] = _END
             i += 1
-            for (mode, level), (played, won, best) in stats.items():
+            for (game, mode, level), (played, won, best) in stats.items():
+                i = _put(out, i, game)
                 i = _put(out, i, mode)
                 _room(out, i, 7)
                 out[i] = level

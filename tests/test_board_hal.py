@@ -92,10 +92,10 @@ def test_board_settings_and_statistics_live_in_nvm():
         nvm = mods["microcontroller"].nvm
         assert h.load_settings() == {}
         assert h.save_settings({"stocks": 4, "sound": False})
-        assert h.record_game("cpu", 3, True, 91000)
+        assert h.record_game("spit", "cpu", 3, True, 91000)
         again = hal.choose("pybadge").Hal()
         assert again.load_settings() == {"stocks": 4, "sound": False}
-        assert again.stats() == {("cpu", 3): (1, 1, 91000)}
+        assert again.stats() == {("spit", "cpu", 3): (1, 1, 91000)}
         assert nvm[0] == ord("S")
 
 

@@ -456,18 +456,18 @@ def test_desktop_saves_settings(window, tmp_path):
 
 def test_headless_keeps_statistics_in_memory(screen):
     assert screen.stats() == {}
-    assert screen.record_game("cpu", 2, True, 80000)
-    assert screen.record_game("cpu", 2, False, 50000)
-    assert screen.stats() == {("cpu", 2): (2, 1, 80000)}
+    assert screen.record_game("spit", "cpu", 2, True, 80000)
+    assert screen.record_game("spit", "cpu", 2, False, 50000)
+    assert screen.stats() == {("spit", "cpu", 2): (2, 1, 80000)}
 
 
 def test_desktop_statistics_persist_beside_the_settings(window, tmp_path):
     h = window()
-    assert h.record_game("2p", 0, True, 64000)
+    assert h.record_game("spit", "2p", 0, True, 64000)
     assert (tmp_path / "stats.nvm").read_bytes()[:1] == b"S"  # hal/nvmstore.py's record
     h.deinit()
     again = window()
-    assert again.stats() == {("2p", 0): (1, 1, 64000)}
+    assert again.stats() == {("spit", "2p", 0): (1, 1, 64000)}
 
 
 # Choosing a target

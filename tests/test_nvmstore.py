@@ -60,14 +60,14 @@ def test_a_write_cut_off_at_any_byte_loses_at_most_that_write(model):
     nvm = bytearray(256)
     store = Store(nvm)
     store.save_settings(SETTINGS)
-    store.record_game("cpu", 3, True, 95000)
+    store.record_game("spit", "cpu", 3, True, 95000)
     store.save_settings(dict(SETTINGS, stocks=4))  # both slots now hold records
     before = (dict(store.settings), store.table())
     image = bytes(nvm)
     # the next save, written in full into a copy, to see which bytes change and how
     full = bytearray(image)
     writer = Store(full)
-    assert writer.record_game("2p", 0, False, 30000)
+    assert writer.record_game("spit", "2p", 0, False, 30000)
     after = (dict(writer.settings), writer.table())
     start = writer.current * writer.slot
     length = next(i for i in range(writer.slot, 0, -1) if full[start + i - 1] != image[start + i - 1])
@@ -111,39 +111,39 @@ def test_both_slots_corrupt_or_another_version_means_defaults():
 def test_statistics_count_games_wins_and_the_fastest_win():
     nvm = bytearray(256)
     store = Store(nvm)
-    store.record_game("cpu", 2, False, 61000)
-    store.record_game("cpu", 2, True, 95040)
-    store.record_game("cpu", 2, True, 83470)
-    store.record_game("cpu", 2, True, 120000)  # slower: not the best
-    store.record_game("cpu", 4, False, 50000)  # a loss is never a best time
-    store.record_game("2p", 0, True, 70000)
+    store.record_game("spit", "cpu", 2, False, 61000)
+    store.record_game("spit", "cpu", 2, True, 95040)
+    store.record_game("spit", "cpu", 2, True, 83470)
+    store.record_game("spit", "cpu", 2, True, 120000)  # slower: not the best
+    store.record_game("spit", "cpu", 4, False, 50000)  # a loss is never a best time
+    store.record_game("spit", "2p", 0, True, 70000)
     table = Store(nvm).table()
-    assert table == {("cpu", 2): (4, 3, 83500), ("cpu", 4): (1, 0, None), ("2p", 0): (1, 1, 70000)}
+    assert table == {("spit", "cpu", 2): (4, 3, 83500), ("spit", "cpu", 4): (1, 0, None), ("spit", "2p", 0): (1, 1, 70000)}
 
 
 def test_statistics_and_settings_are_kept_together():
     nvm = bytearray(256)
     store = Store(nvm)
     store.save_settings(SETTINGS)
-    store.record_game("cpu", 1, True, 40000)
+    store.record_game("spit", "cpu", 1, True, 40000)
     store.save_settings(dict(SETTINGS, scoring=True))
     again = Store(nvm)
     assert again.settings["scoring"] is True
-    assert again.table() == {("cpu", 1): (1, 1, 40000)}
+    assert again.table() == {("spit", "cpu", 1): (1, 1, 40000)}
 
 
-def test_a_pybadge_record_holds_the_settings_and_a_dozen_statistics():
+def test_a_pybadge_record_holds_the_settings_and_ten_statistics_of_two_games():
     """256 bytes of nvm: two slots of 128, each holding the whole record."""
     nvm = bytearray(256)
     store = Store(nvm)
     assert store.slot == 128
     assert store.save_settings(dict(SETTINGS, mode="cpu", level=3))
-    for level in range(1, 6):
-        assert store.record_game("cpu", level, True, 100000 + level)
-        assert store.record_game("speed", level, False, 1)
-    assert store.record_game("2p", 0, True, 64000)
-    assert store.record_game("demo", 0, False, 64000)
-    assert len(Store(nvm).table()) == 12
+    for level in range(1, 5):  # each entry names its game too: a byte more than before Speed
+        assert store.record_game("spit", "cpu", level, True, 100000 + level)
+        assert store.record_game("speed", "1p", level, False, 1)
+    assert store.record_game("spit", "2p", 0, True, 64000)
+    assert store.record_game("speed", "2p", 0, False, 64000)
+    assert len(Store(nvm).table()) == 10
 
 
 def test_a_record_that_does_not_fit_is_refused_and_the_old_one_kept():
@@ -157,11 +157,11 @@ def test_a_record_that_does_not_fit_is_refused_and_the_old_one_kept():
 
 def test_counts_stop_at_the_largest_u16():
     store = Store(bytearray(256))
-    store.stats[("cpu", 1)] = [0xFFFF, 0xFFFF, 0]
-    store.record_game("cpu", 1, True, 10 ** 9)
-    assert store.table()[("cpu", 1)] == (0xFFFF, 0xFFFF, 0xFFFF * 100)
+    store.stats[("spit", "cpu", 1)] = [0xFFFF, 0xFFFF, 0]
+    store.record_game("spit", "cpu", 1, True, 10 ** 9)
+    assert store.table()[("spit", "cpu", 1)] == (0xFFFF, 0xFFFF, 0xFFFF * 100)
     with pytest.raises(ValueError):
-        store.record_game("cpu", 256, True, 1)
+        store.record_game("spit", "cpu", 256, True, 1)
 
 
 def test_a_large_nvm_uses_bigger_slots_up_to_the_limit():

@@ -21,6 +21,7 @@ from engine import actions as A
 from engine.replay import document, loads, run, state
 from engine.rng import Rng
 from engine.spit import Spit
+from engine.spit_file import VERBS as SPIT_VERBS
 from ui.script import load_game, watch_headless
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -32,9 +33,13 @@ OPTIONS = ("stocks", "scoring", "choose_pile", "alternate_colours", "auto_flip")
 def everything(game):
     """The whole game state, the parts state() leaves out included (spit cards, the shuffle's state)."""
     st_ = state(game)
-    st_["spit_cards"] = [game.spit[0].names(), game.spit[1].names()]
     st_["rng"] = (game.rng.hi, game.rng.lo)
-    st_["cleared"] = game.cleared
+    if game.name == "spit":
+        st_["spit_cards"] = [game.spit[0].names(), game.spit[1].names()]
+        st_["cleared"] = game.cleared
+    else:  # Speed: the face-down draw and side piles, and the clock's limit
+        st_["hidden"] = [p.names() for p in game.draw] + [p.names() for p in game.side]
+        st_["deadline"] = game.deadline if game.phase == A.PH_CALL else None
     return st_
 
 
@@ -135,7 +140,7 @@ def random_document(seed, options, count, per_ms, rng, gap=40):
             k = 3 * rng.below(n)
             verb, a, b = legal[k], legal[k + 1], legal[k + 2]
         else:
-            verb, a, b = rng.below(len(A.VERBS)), rng.below(6), rng.below(3)
+            verb, a, b = SPIT_VERBS[rng.below(len(SPIT_VERBS))], rng.below(6), rng.below(3)
         game.apply(t, p, verb, a, b)
         events.append((t, p, verb, a, b))
     return json.dumps(document(options, seed, events))

@@ -27,6 +27,11 @@ OPTION_SETS = st.fixed_dictionaries({
 def all_cards(game):
     """Every card in the game, wherever it lies."""
     cards = []
+    if game.name == "speed":
+        for p in range(game.players):
+            cards += [c for c in game.hands[p] if c] + game.draw[p].cards() + game.side[p].cards()
+            cards += game.centre[p].cards() + ([game.start[p]] if game.start[p] else [])
+        return cards + game.deck.cards()
     for p in range(2):
         cards += game.centre[p].cards() + game.spit[p].cards() + game.hands[p].cards()
         for pile in game.stocks[p]:
@@ -43,6 +48,11 @@ def snapshot(game):
 def check_invariants(game, deck):
     cards = all_cards(game)
     assert Counter(cards) == deck, "cards lost or duplicated"
+    if game.name == "speed":
+        assert all(len(h) == 5 for h in game.hands), "a hand holds at most five cards (P-4)"
+        if game.phase == PH_OVER:
+            assert game.winner in tuple(range(game.players)) + (A.NONE,)
+        return
     for p in range(2):
         for s, pile in enumerate(game.stocks[p]):
             if s >= game.slots:

@@ -274,9 +274,9 @@ def test_one_notice_for_each_value_replaced(headless_app, tmp_path, capsys):
 
 def test_clean_reports_each_value_it_sets_aside():
     seen = []
-    out = clean({"stocks": "5", "game": "speed", "unknown": 1, "sound": False},
+    out = clean({"stocks": "5", "game": "tennis", "unknown": 1, "sound": False},
                 lambda *a: seen.append(a))
-    assert seen == [("game", "speed", "spit"), ("stocks", "5", 5)]
+    assert seen == [("game", "tennis", "spit"), ("stocks", "5", 5)]
     assert out["sound"] is False and "unknown" not in out
 
 
@@ -391,7 +391,7 @@ def good_stats(games=5):
     nvm = bytearray(256)
     s = Store(nvm)
     for i in range(games):
-        assert s.record_game("cpu", 2, i % 2 == 0, 60000 + i)
+        assert s.record_game("spit", "cpu", 2, i % 2 == 0, 60000 + i)
     return bytes(nvm)
 
 
@@ -427,8 +427,8 @@ def test_a_statistics_file_it_cannot_read_is_kept(tmp_path, capsys, content):
     assert file.load(s) is False and s.table() == {}
     err = lines(capsys.readouterr().err)
     assert len(err) == 1 and str(path) in err[0] and "kept" in err[0]
-    assert s.record_game("2p", 0, True, 1000) and not file.save(s)  # counted in memory only
-    assert s.table() == {("2p", 0): (1, 1, 1000)}
+    assert s.record_game("spit", "2p", 0, True, 1000) and not file.save(s)  # counted in memory only
+    assert s.table() == {("spit", "2p", 0): (1, 1, 1000)}
     assert path.read_bytes() == content and names(tmp_path) == ["stats.nvm"]
     assert capsys.readouterr().err == ""
 
@@ -436,10 +436,10 @@ def test_a_statistics_file_it_cannot_read_is_kept(tmp_path, capsys, content):
 def test_five_recorded_games_survive_a_sixth(window, tmp_path, capsys):
     (tmp_path / "stats.nvm").write_bytes(good_stats(5))
     h = window()
-    assert h.stats() == {("cpu", 2): (5, 3, 60000)}
-    assert h.record_game("cpu", 2, False, 1)
+    assert h.stats() == {("spit", "cpu", 2): (5, 3, 60000)}
+    assert h.record_game("spit", "cpu", 2, False, 1)
     h.deinit()
-    assert window().stats() == {("cpu", 2): (6, 3, 60000)}
+    assert window().stats() == {("spit", "cpu", 2): (6, 3, 60000)}
     assert capsys.readouterr().err == ""
 
 
@@ -449,8 +449,8 @@ def test_the_desktop_keeps_an_unreadable_statistics_file(window, tmp_path, capsy
     h = window()
     err = lines(capsys.readouterr().err)
     assert len([e for e in err if "stats.nvm" in e]) == 1
-    assert h.record_game("2p", 0, True, 64000) is False  # not stored: counted in memory only
-    assert h.stats() == {("2p", 0): (1, 1, 64000)}
+    assert h.record_game("spit", "2p", 0, True, 64000) is False  # not stored: counted in memory only
+    assert h.stats() == {("spit", "2p", 0): (1, 1, 64000)}
     assert path.read_bytes() == bytes(range(256))
 
 
@@ -461,7 +461,7 @@ def test_a_statistics_path_that_is_no_file_is_left_alone(tmp_path, capsys, no_ha
     s = Store(bytearray(256))
     file = store.StatsFile(str(path))
     assert file.load(s) is False
-    assert s.record_game("2p", 0, True, 1000) and not file.save(s)
+    assert s.record_game("spit", "2p", 0, True, 1000) and not file.save(s)
     assert len(lines(capsys.readouterr().err)) == 1
 
 
@@ -470,8 +470,8 @@ def test_a_blank_statistics_file_is_written(tmp_path):
     path.write_bytes(bytes(256))
     s = Store(bytearray(256))
     file = store.StatsFile(str(path))
-    assert file.load(s) and s.record_game("2p", 0, True, 1000) and file.save(s)
-    assert Store(bytearray(path.read_bytes())).table() == {("2p", 0): (1, 1, 1000)}
+    assert file.load(s) and s.record_game("spit", "2p", 0, True, 1000) and file.save(s)
+    assert Store(bytearray(path.read_bytes())).table() == {("spit", "2p", 0): (1, 1, 1000)}
 
 
 def test_a_read_only_statistics_file_gets_one_notice(tmp_path, capsys):
@@ -482,7 +482,7 @@ def test_a_read_only_statistics_file_gets_one_notice(tmp_path, capsys):
     file = store.StatsFile(str(path))
     assert file.load(s)
     for _ in range(2):
-        assert s.record_game("cpu", 2, True, 1000) and not file.save(s)
+        assert s.record_game("spit", "cpu", 2, True, 1000) and not file.save(s)
     err = lines(capsys.readouterr().err)
     assert len(err) == 1 and "read-only" in err[0]
     assert path.read_bytes() == good_stats(5)
@@ -496,8 +496,8 @@ def test_a_symlinked_statistics_file_stays_a_link(tmp_path):
     link.symlink_to(real)
     s = Store(bytearray(256))
     file = store.StatsFile(str(link))
-    assert file.load(s) and s.record_game("cpu", 2, True, 1000) and file.save(s)
-    assert link.is_symlink() and Store(bytearray(real.read_bytes())).table()[("cpu", 2)][0] == 2
+    assert file.load(s) and s.record_game("spit", "cpu", 2, True, 1000) and file.save(s)
+    assert link.is_symlink() and Store(bytearray(real.read_bytes())).table()[("spit", "cpu", 2)][0] == 2
 
 
 def test_a_full_disk_keeps_the_old_statistics(window, tmp_path, capsys):
@@ -505,7 +505,7 @@ def test_a_full_disk_keeps_the_old_statistics(window, tmp_path, capsys):
     path.write_bytes(good_stats(5))
     h = window()
     with FullDisk(room=20):
-        assert h.record_game("cpu", 2, True, 1000) is False
+        assert h.record_game("spit", "cpu", 2, True, 1000) is False
     assert path.read_bytes() == good_stats(5) and "stats.nvm" in names(tmp_path)
     assert [n for n in names(tmp_path) if n.endswith(".tmp")] == []
     assert len(lines(capsys.readouterr().err)) == 1
@@ -534,13 +534,13 @@ def test_property_the_statistics_reader_never_fails_and_never_loses_a_file(data)
         with open(path, "rb") as f:
             assert f.read() == data
         played = before.get(("cpu", 1), (0,))[0]
-        if s.record_game("cpu", 1, True, 5000):
+        if s.record_game("spit", "cpu", 1, True, 5000):
             saved = file.save(s)
             assert saved == understood
             with open(path, "rb") as f:
                 got = f.read()
             if saved:
-                assert Store(bytearray(got)).table()[("cpu", 1)][0] == min(played + 1, 0xFFFF)
+                assert Store(bytearray(got)).table()[("spit", "cpu", 1)][0] == min(played + 1, 0xFFFF)
             else:
                 assert got == data
         assert sorted(os.listdir(tmp)) == ["stats.nvm"]

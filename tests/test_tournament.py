@@ -89,15 +89,21 @@ def test_progress_is_shown_on_standard_error(capsys):
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--game", "speed", "--bots", "level1,level2"], "not in the engine yet"),
-    (["--game", "poker", "--bots", "level1,level2"], "unknown game"),
+    (["--game", "speed", "--bots", "level1,first"], "unknown bot 'first'"),  # Spit's example bot
+    (["--game", "poker", "--bots", "level1,level2"], "invalid choice: 'poker'"),
+    (["--game", "speed", "--option", "jokers=2", "--bots", "level1,level2"], "options.jokers"),
+    (["--option", "jokers=true", "--bots", "level1,level2"], "spit has no option 'jokers'"),
     (["--bots", "level1"], "at least two bots"),
     (["--bots", "level1,wizard"], "unknown bot 'wizard'"),
     (["--bots", "level1,/nowhere/bot.py"], "no such file"),
     (["--bots", "level1,level2", "--games", "0"], "at least 1"),
 ])
 def test_bad_arguments_get_one_line_and_status_2(capsys, args, words):
-    assert tournament.main(args) == 2
+    try:
+        status = tournament.main(args)
+    except SystemExit as e:  # the argument parser's own one-line errors
+        status = e.code
+    assert status == 2
     err = capsys.readouterr().err
     assert words in err and len(err.splitlines()) == 1
 

@@ -114,7 +114,7 @@ def test_a_finished_game_is_counted_in_the_statistics(headless_app):
     load(app, [["KH"], ["KS"], ["KD"], ["KC"], ["QS"]], [["6H"], [], [], [], []], [["5C"], ["TD"]])
     run_ms(hal, app, 3000)
     assert app.game.phase == PH_OVER and app.game.winner == 1
-    played, won, best = hal.stats()[("1p", 3)]
+    played, won, best = hal.stats()[("spit", "1p", 3)]
     assert (played, won, best) == (1, 0, None)
 
 

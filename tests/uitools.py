@@ -118,13 +118,13 @@ def overlap(a, b):
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def glyph_pixel(sheet, tile, size, want):
-    """Offset (dx, dy) of the first pixel of a glyph tile drawn in palette index want."""
-    for dy in range(size):
-        for dx in range(size):
-            if sheet[tile * size + dx, dy] == want:
+def glyph_pixel(sheet, tile, w, h, want):
+    """Offset (dx, dy) of the first pixel of a w x h sheet tile drawn in palette index want."""
+    for dy in range(h):
+        for dx in range(w):
+            if sheet[tile * w + dx, dy] == want:
                 return dx, dy
-    raise AssertionError("glyph tile %d has no pixel of colour %d" % (tile, want))
+    raise AssertionError("sheet tile %d has no pixel of colour %d" % (tile, want))
 
 
 def rank_colour_index(card):
@@ -133,15 +133,15 @@ def rank_colour_index(card):
 
 
 def card_pixels(table, view, card):
-    """Screen points inside a CardView that show card's rank and suit glyphs, with their colours."""
+    """Screen points of a CardView showing card's rank (left half) and suit (right half), with their colours."""
     lay = table.lay
-    rs = 8 * lay.rank_scale
-    ss = 8 * lay.suit_scale
+    hw = lay.cw // 2
     want = rank_colour_index(card)
-    rdx, rdy = glyph_pixel(S.glyphs(lay.rank_scale), S.rank_tile(card), rs, want)
-    sdx, sdy = glyph_pixel(S.glyphs(lay.suit_scale), S.suit_tile(card), ss, want)
-    return [((view.rank.x + rdx, view.rank.y + rdy), colour(want)),
-            ((view.suit.x + sdx, view.suit.y + sdy), colour(want))]
+    points = []
+    for half, tile in ((0, S.left_tile(card, S.FACE)), (1, S.right_tile(card, S.FACE))):
+        dx, dy = glyph_pixel(view.body.bitmap, tile, hw, lay.ch, want)
+        points.append(((view.x + half * hw + dx, view.y + dy), colour(want)))
+    return points
 
 
 def repaint(display):
@@ -190,6 +190,8 @@ class Presser:
         phase = game.phase
         if phase == PH_READY:
             return [RIGHT] if not game.ready[p] else []
+        if phase == A.PH_CALL:
+            return [LEFT]  # Speed: a player is out, press Speed (P-8)
         if phase == PH_SLAP or phase == PH_CHOOSE:
             if not game.legal(p, self.buf):
                 return []

@@ -1,6 +1,6 @@
-"""Play a full seeded game of Spit between two random players and print it as a trace.
+"""Play a full seeded game (Spit, Speed, ...) between random players and print it as a trace.
 
-    python3 tools/demo.py [--seed N] [--save GAME.json] [--quiet]
+    python3 tools/demo.py [--game speed] [--option KEY=VALUE ...] [--seed N] [--save GAME.json] [--quiet]
 
 The game is recorded as a replay file, then replayed from that file to print
 the trace, so what you read is exactly what the saved replay reproduces (C-5).
@@ -13,22 +13,29 @@ import sys
 
 import _path  # puts the repository root on sys.path
 
+from engine import games
 from engine.randplay import RandomPlay
 from engine.replay import ReplayError, document, load, run, state
-from engine.spit import Spit
 from hal.files import WriteError, check_writable, write_atomic
 from replay import trace_line
-from ui.cli import Parser, whole_number
+from ui.cli import Parser, add_game_arguments, game_options, whole_number
 
 
 def main(argv=None):
-    parser = Parser(description="A seeded game of Spit between two random players, as a trace.")
+    parser = Parser(description="A seeded game between random players, as a trace.")
+    add_game_arguments(parser)
     parser.add_argument("--seed", type=whole_number, default=1, help="deal and players' seed (default 1)")
     parser.add_argument("--save", metavar="FILE", help="also write the game's replay file here")
     parser.add_argument("--quiet", action="store_true", help="print only the result")
-    parser.add_argument("--stocks", type=int, choices=(4, 5), default=5, help="stock piles (S-17)")
-    parser.add_argument("--scoring", action="store_true", help="play to 100 points (S-16)")
+    parser.add_argument("--stocks", type=int, choices=(4, 5), default=None,
+                        help="Spit: stock piles (S-17); the same as --option stocks=N")
+    parser.add_argument("--scoring", action="store_true", help="Spit: play to 100 points (S-16)")
     args = parser.parse_args(argv)
+    if args.stocks is not None:
+        args.option.append(("stocks", args.stocks))
+    if args.scoring:
+        args.option.append(("scoring", True))
+    name, options = game_options(args, parser)
     if args.save == "":
         parser.error("--save needs a file name")
     if args.save:
@@ -38,17 +45,17 @@ def main(argv=None):
             print("demo: %s" % e, file=sys.stderr)
             return 2
 
-    options = {"stocks": args.stocks, "scoring": args.scoring}
-    player = RandomPlay(Spit(seed=args.seed, **options), args.seed)
+    player = RandomPlay(games.get(name).new(args.seed, options), args.seed)
     player.log = []
     player.play()
-    doc = document(options, args.seed, player.log)
+    doc = document(options, args.seed, player.log, game=name)
+    doc["end_ms"] = player.t  # the clock ran on to the last step (a time limit may have run out in it)
     try:
         game, events = load(json.loads(json.dumps(doc)))
     except ReplayError as e:  # cannot happen for a document we wrote; say so plainly if it does
         print("demo: the recorded game does not load: %s" % e, file=sys.stderr)
         return 2
-    trace = None if args.quiet else (lambda i, ev, r, reps: print(trace_line(i, ev, r, reps)))
+    trace = None if args.quiet else (lambda i, ev, r, reps: print(trace_line(i, ev, r, reps, name)))
     refused = run(game, events, trace)
     final = state(game, refused)
     if args.save:
@@ -60,8 +67,10 @@ def main(argv=None):
     winner = final["winner"]
     result = "a draw" if winner is None else "player %d wins" % winner
     seconds = events[-1][0] / 1000 if events else 0
-    print("Seed %d: %s after %d rounds, %d actions (%d refused), %.1f s of play."
-          % (args.seed, result, final["round"], len(events), len(refused), seconds))
+    rounds = final["round"] if name == "spit" else final.get("game_no", 1)
+    print("Seed %d: %s after %d %s, %d actions (%d refused), %.1f s of play."
+          % (args.seed, result, rounds, "rounds" if name == "spit" else "games", len(events), len(refused),
+             seconds))
     return 0
 
 

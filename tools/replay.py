@@ -19,7 +19,7 @@ from engine import actions as A
 from engine.replay import ReplayError, describe, loads, run, state
 
 
-def trace_line(index, event, reason, reports):
+def trace_line(index, event, reason, reports, game="spit"):
     """One line of --trace: '#3 0.130s P0 play 2 1: ok | P0 lands 7C from stock 2 on pile 1'."""
     t, p, v, a, b = event
     args = [a, b][:A.ARGC[v]]
@@ -27,12 +27,12 @@ def trace_line(index, event, reason, reports):
     result = "ok" if reason == A.OK else "refused (%s)" % A.REASONS[reason]
     line = "#%d %d.%03ds P%d %s: %s" % (index, t // 1000, t % 1000, p, action, result)
     if reports:
-        line += " | " + "; ".join(describe(r) for r in reports)
+        line += " | " + "; ".join(describe(r, game) for r in reports)
     return line
 
 
 def main(argv=None):
-    parser = Parser(description="Apply a Spit replay file and print the resulting state as JSON.")
+    parser = Parser(description="Apply a replay file (Spit, Speed, ...) and print the resulting state as JSON.")
     parser.add_argument("file", help="replay file, or - for standard input")
     parser.add_argument("--trace", action="store_true", help="print one line per event before the state")
     args = parser.parse_args(argv)
@@ -49,7 +49,7 @@ def main(argv=None):
         return 2
     out = None
     if args.trace:
-        out = lambda i, ev, reason, reports: print(trace_line(i, ev, reason, reports))  # noqa: E731
+        out = lambda i, ev, reason, reports: print(trace_line(i, ev, reason, reports, game.name))  # noqa: E731
     refused = run(game, events, out)
     print(json.dumps(state(game, refused)))
     return 0

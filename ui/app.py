@@ -7,23 +7,20 @@ headless in tests; ``hal`` is whichever target was chosen at start.
 """
 
 from engine import actions as A
+from engine import games
 from engine.actionlog import ActionLog
-from engine.bots import Driver, make as make_bot
+from engine.actions import PH_OVER, PH_PLAY
 from engine.replay import SEEDS, document, group_size
-from engine.spit import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Spit
 from engine.timing import Sequencer, ticks_add, ticks_diff
-from engine.controls import Cluster
 from ui.lights import Lights
 from ui.menu import Menu, clean
-from ui.table import Table
 
 MENU = 0
 TABLE = 1
 FRAME_MS = 33  # about 30 frames a second
 BATCH = 32  # actions one frame's Sequencer holds in play (a replay's may need more: watch)
 DEMO_IDLE_MS = 60000  # D-1: the title screen starts a CPU-against-CPU demo after a minute idle
-DEMO_BOTS = ("level4", "level5")
-_OPTIONS = ("stocks", "scoring", "choose_pile", "alternate_colours", "auto_flip")
+DEMO_BOTS = ("level7", "level8")
 
 # Tones (Hz, ms)
 _T_PLAY = (880, 35)
@@ -33,8 +30,9 @@ _T_SLAP = (440, 120)
 _T_WIN = (1760, 300)
 
 
-def _name(p):
-    return "P%d" % (p + 1)
+def _module(name):
+    """A module by its dotted name (a game's modules are imported only when that game is played)."""
+    return __import__(name, None, None, ("_",))
 
 
 class App:
@@ -52,7 +50,10 @@ class App:
         self.screen = MENU
         self.event = hal.Event()
         self.seq = Sequencer(BATCH)
-        self.clusters = (Cluster(0), Cluster(1))
+        self.kind = None  # the game being played: its engine.games description
+        self.direct = None  # (game, options) from the command line, until back at the menu
+        self.clusters = ()
+        self.words = None
         self.lights = Lights(getattr(hal, "pixels", None))
         self.seed = seed
         self.games = 0
@@ -63,7 +64,7 @@ class App:
         # C-5: every applied action, kept only where a replay can be saved (a board saves none)
         self.log = ActionLog() if getattr(hal, "keep_log", True) else None
         self.on_game_over = None  # called with the replay document of each finished game
-        self.cpus = [None, None]  # a Driver on each seat the CPU plays (D-1)
+        self.cpus = [None, None]  # a Driver on each seat the CPU plays (D-1), or None
         self.demo = False
         self.idle_since = None  # the title screen's last press (the demo starts after DEMO_IDLE_MS)
         self.demo_next = None
@@ -87,8 +88,19 @@ class App:
     # ---- screens --------------------------------------------------------------
 
     def options(self):
-        """The engine options chosen in the menu."""
-        return {k: self.settings[k] for k in _OPTIONS}
+        """The engine options of the game to deal: the command line's (play_now), else the menu's."""
+        if self.direct is not None:
+            return dict(self.direct[1])
+        info = games.get(self.settings["game"])
+        return {item[0]: self.settings[item[0]] for item in info.OPTIONS}
+
+    def play_now(self, game, options, now):
+        """Deal a game straight away with these engine options (code.py --game), not the menu's.
+
+        They hold until the player goes back to the menu; they are never saved as settings.
+        """
+        self.direct = (game, dict(options))
+        self.start_game(now)
 
     def start_game(self, now, demo=False):
         """Deal a new game and show the table (demo: the CPU plays both seats)."""
@@ -102,29 +114,41 @@ class App:
         collect = getattr(self.hal, "collect", None)  # a board frees the last game first
         if collect is not None:
             self.game = None
-            self.cpus[0] = self.cpus[1] = None
+            for p in range(len(self.cpus)):
+                self.cpus[p] = None
             collect()
-        self._begin(Spit(seed=self.game_seed, **self.options()), now)
+        info = games.get(self.direct[0] if self.direct is not None else self.settings["game"])
+        self._begin(info.new(self.game_seed, self.options()), now)
 
     def watch(self, game, events, doc, now):
         """Play a replay back on the table: game as loaded, events as (t, player, verb, a, b)."""
         self.playback = events
         self.next_event = 0
+        self.clock_ms = 0  # how far the replay's clock has run (it stops at the file's end)
         size = group_size(events)
         if size > self.seq.cap:  # C-4: all the events of one time go into one batch, however many
             self.seq = Sequencer(size)
         self.game_seed = doc.get("seed", 1)
         self.menu_settings = dict(self.settings)  # restored when the replay ends
-        for key in _OPTIONS:
-            if key in doc.get("options", {}):
-                self.settings[key] = doc["options"][key]
+        self.settings["game"] = game.name
+        for item in games.get(game.name).OPTIONS:
+            if item[0] in doc.get("options", {}):
+                self.settings[item[0]] = doc["options"][item[0]]
         self._begin(game, now)
 
     def _begin(self, game, now):
         self.game = game
-        if self.table is None:
-            self.table = Table(self.width, self.height)
-        self.table.set_slots(self.game.slots)
+        info = games.get(game.name)
+        if self.kind is not info:  # another game: its own buttons, screen and words
+            self.kind = info
+            self.table = None
+            self.hal.display.root_group = self.menu.group  # the old table goes before the new one is made
+            cluster = _module(info.CONTROLS).Cluster
+            self.clusters = tuple(cluster(p) for p in range(game.players))
+            self.table = _module(info.SCREEN).Table(self.width, self.height)
+        self.words = _module(info.WORDS).Words(dict(self.settings, **self.options()))
+        if len(self.cpus) != game.players:
+            self.cpus = [None] * game.players
         self.t0 = now
         if self.log is not None:
             self.log.clear()
@@ -132,35 +156,40 @@ class App:
         self.seq.priority = 0  # C-4: the first tie of every game goes to player 0
         self.seq.ties = 0
         self.saved = False
+        self.end_ms = 0  # when the game ended, from its start
         self.banner_text = None
         self.banner_until = now
         self.said = 0
         self.banner_key = self.info_key = None
         self.quiet_until = now  # presses before this are ignored (reading a result)
-        self.flash_until = [now, now]
+        self.flash_until = [now] * game.players
         self.refuse_tone = False
         self.lights.reset(now)
-        self.round_words = ""
         for c in self.clusters:
             c.cursor = min(2, self.game.slots - 1)
         self.game.reports.clear()
         self.screen = TABLE
-        self.hal.display.root_group = self.table.group
         self._seat_cpus(now)
+        self.table.begin(game, [d is not None for d in self.cpus])
+        self.hal.display.root_group = self.table.group
         self._show(now)
 
     def _seat_cpus(self, now):
         """D-1: the CPU plays player 2's seat in 1-player mode, both seats in the demo, none in a replay."""
         mode = self.settings["mode"]
-        for p in range(2):
+        for p in range(self.game.players):
             self.cpus[p] = None
             if self.playback is not None or not (self.demo or (mode == "1p" and p == 1)):
                 continue
+            cpu = _module(self.kind.CPU)  # the CPU modules load only when a CPU seat exists
             name = DEMO_BOTS[p] if self.demo else self.settings["cpu"]
-            bot = make_bot(name)
+            if name not in cpu.ROSTER:
+                name = "level2"  # a bot of another game's roster
+            bot = cpu.make(name)
             if name == "adaptive":
                 bot.set_level(self.adaptive_level)
-            driver = Driver(bot, p, self.clusters[p], seed=self.game_seed * 2 + p)
+            driver = _module("engine.bots").Driver(bot, p, self.clusters[p], seed=self.game_seed * 2 + p,
+                                                   view=cpu.View(p))
             driver.start(self.game, now)
             self.cpus[p] = driver
 
@@ -169,7 +198,9 @@ class App:
         self.screen = MENU
         self.game = None
         self.demo = False
-        self.cpus[0] = self.cpus[1] = None
+        self.direct = None
+        for p in range(len(self.cpus)):
+            self.cpus[p] = None
         self.idle_since = None
         if self.menu_settings is not None:  # after a replay: the player's own options again
             self.settings.update(self.menu_settings)
@@ -186,7 +217,7 @@ class App:
         while events.get_into(ev):
             if ev.pressed:
                 player = ev.key_number >> 2  # key_number is player * 4 + button
-                if player < 2:
+                if player < 2 and (self.screen == MENU or player < len(self.clusters)):
                     self.press(player, ev.key_number & 3, ev.timestamp, now)
         self._idle(now)
         if self.screen == TABLE:
@@ -194,6 +225,7 @@ class App:
                 self._feed_playback(now)
             self._drive(now)
             self._apply(now)
+            self._advance(now)
             self._react(now)
             self._show(now)
         self.lights.update(now, self.game if self.screen == TABLE else None)
@@ -282,15 +314,34 @@ class App:
             i = j
         self.next_event = i
 
+    def _advance(self, now):
+        """Tell the game the time (a call-Speed limit, P-8); a replay's clock stops at its end (C-5)."""
+        if self.playback is not None:
+            end = getattr(self.game, "end_ms", None)
+            if end is None:
+                end = self.playback[-1][0] if self.playback else 0
+            elapsed = ticks_diff(now, self.t0)
+            if elapsed > end:
+                now = ticks_add(self.t0, end)
+                elapsed = end
+            self.clock_ms = elapsed
+        self.game.advance(now)
+
     def next_due(self):
         """The ms (from the start) of the replay's next event still to come, or None."""
-        if self.playback is None or self.next_event >= len(self.playback):
+        if self.playback is None:
             return None
+        if self.next_event >= len(self.playback):
+            end = getattr(self.game, "end_ms", None)  # the clock still runs to the file's end_ms
+            return end if end is not None and self.clock_ms < end else None
         return self.playback[self.next_event][0]
 
     def _apply(self, now):
         seq = self.seq
+        game_no = self.game.game_no
         n = seq.flush(self.game)
+        if self.game.game_no != game_no:
+            seq.priority = 0  # C-4: each game of a match starts with seat 0 holding priority
         self.applied += n
         log = self.log
         for k in range(n):
@@ -318,9 +369,10 @@ class App:
         self.banner_until = ticks_add(now, ms)
 
     def _react(self, now):
-        """Turn the engine's reports into banners, lights and tones."""
+        """Turn the engine's reports into banners, lights and tones (the words are the game's)."""
         reports = self.game.reports
         buf = reports.buf
+        words = self.words
         while True:
             i = reports.pop()
             if i < 0:
@@ -331,28 +383,21 @@ class App:
                 self.lights.flash(p, now)
                 self.hal.tone(*_T_PLAY)
             elif kind == A.R_SPIT:
-                self._say("SPIT!", now, 700)
                 self.lights.spit(now)
                 self.hal.tone(*_T_SPIT)
-            elif kind == A.R_STALEMATE:
-                self._say("Stuck! Spit again", now, 1000)
-            elif kind == A.R_ROUND_OVER:
-                self.round_words = "Round over" if p == A.NONE else "%s cleared!" % _name(p)
-                self._say(self.round_words, now, 1200)
-            elif kind == A.R_SCORE:
-                self.round_words = "%d - %d" % tuple(self.game.scores)
-            elif kind == A.R_SLAP:
+            elif kind == A.R_SLAP or kind == A.R_SPEED:
                 self.hal.tone(*_T_SLAP)
             elif kind == A.R_DEAL:
-                self._say("%s  Round %d" % (self.round_words, a) if self.round_words else "Round %d" % a,
-                          now, 1500)
                 self.quiet_until = ticks_add(now, 600)
                 self.lights.countdown(now, 600)  # the count runs out when Spit can be said
-            elif kind == A.R_GAME_OVER:
+            elif kind == A.R_GAME_OVER and self.game.phase == PH_OVER:  # the game, or the match, is over
                 self._adapt(p)
                 self.hal.tone(*_T_WIN)
                 self.quiet_until = ticks_add(now, 800)
                 self._game_over(now)
+            text = words.report(kind, p, a, self.game)
+            if text is not None:
+                self._say(text, now, words.ms)
         if self.refuse_tone:
             self.refuse_tone = False
             self.hal.tone(*_T_REFUSE)
@@ -379,49 +424,34 @@ class App:
         level = getattr(driver.bot, "level", 0) if driver is not None else 0
         record = getattr(self.hal, "record_game", None)
         if record is not None:
-            record(mode, level if 0 <= level < 256 else 0, self.game.winner == 0, ticks_diff(now, self.t0))
+            record(self.game.name, mode, level if 0 <= level < 256 else 0, self.game.winner == 0,
+                   ticks_diff(now, self.t0))
+        self.end_ms = max(0, ticks_diff(now, self.t0))
         if self.on_game_over is not None:
             self.on_game_over(self.replay())
 
     def replay(self):
         """The replay document of the game so far (the engine's replay format)."""
-        return document(self.options(), self.game_seed, self.log or ())
+        doc = document(self.options(), self.game_seed, self.log or (), game=self.game.name)
+        if self.saved and self.game.phase == PH_OVER:
+            doc["end_ms"] = max(self.end_ms, doc["events"][-1][0] if doc["events"] else 0)  # a time limit after the last press
+        return doc
 
     def _banner_key(self, now):
         """A number that changes whenever the banner's words would."""
-        game = self.game
-        phase = game.phase
-        if ticks_diff(self.banner_until, now) > 0 and phase != PH_SLAP and phase != PH_CHOOSE:
+        if ticks_diff(self.banner_until, now) > 0 and not self.words.lasting(self.game):
             return -self.said  # a moment's message, numbered
-        return phase * 1024 + game.ready[0] * 512 + game.ready[1] * 256 + (game.chooser ^ game.winner)
+        return self.words.banner_key(self.game)
 
     def _banner(self, now):
-        game = self.game
-        phase = game.phase
-        if ticks_diff(self.banner_until, now) > 0 and phase != PH_SLAP and phase != PH_CHOOSE:
+        if ticks_diff(self.banner_until, now) > 0 and not self.words.lasting(self.game):
             return self.banner_text  # a moment's message; the slap race is never hidden
-        if phase == PH_READY:
-            r0, r1 = game.ready
-            if r0 or r1:
-                return "%s ready: %s?" % (_name(0 if r0 else 1), _name(1 if r0 else 0))
-            return "Ready? Press to Spit"
-        if phase == PH_SLAP:
-            return "Slap the smaller pile!"
-        if phase == PH_CHOOSE:
-            return "%s: pick a pile" % _name(game.chooser)
-        if phase == PH_OVER:
-            if game.winner == A.NONE:
-                return "Draw %d-%d" % tuple(game.scores)
-            words = "%s wins!" % _name(game.winner)
-            if self.settings["scoring"]:
-                words += " %d-%d" % tuple(game.scores)
-            return words
-        return None
+        return self.words.banner(self.game)
 
     def _show(self, now):
         table = self.table
         game = self.game
-        for p in range(2):
+        for p in range(game.players):
             if table.flash[p] >= 0 and ticks_diff(self.flash_until[p], now) <= 0:
                 table.flash[p] = -1
             table.shake(p, table.flash[p], ticks_diff(self.flash_until[p], now))
@@ -431,11 +461,10 @@ class App:
         if key != self.banner_key:  # build the words only when they change: no strings per frame
             self.banner_key = key
             table.banner.set(self._banner(now))
-        scores = game.scores
-        key = scores[0] * 4096 + scores[1] if self.settings["scoring"] else -game.round
+        key = self.words.info_key(game)
         if key != self.info_key:
             self.info_key = key
-            table.info.set("%d-%d" % tuple(scores) if key >= 0 else "Round %d" % game.round)
+            table.info.set(self.words.info(game))
 
     # ---- the loop -------------------------------------------------------------
 

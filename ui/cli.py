@@ -4,6 +4,7 @@
     python3 code.py --headless --screenshot OUT.png  a seeded deal, no window
     python3 code.py --headless --script S.json --screenshot OUT.png [--frames DIR]
     python3 code.py --replay GAME.json [--headless --screenshot OUT.png]
+    python3 code.py --game speed [--option jokers=true ...] [--headless --screenshot OUT.png]
 
 Bad input gets one line naming the problem and exit status 2. Every output
 path is checked before any work starts, and every file is written atomically
@@ -40,9 +41,49 @@ def whole_number(text):
     return value
 
 
+def option(text):
+    """argparse type: KEY=VALUE, the value read as JSON where it can be (true, 3000), else as a word."""
+    key, eq, value = text.partition("=")
+    if not eq or not key:
+        raise argparse.ArgumentTypeError("expected KEY=VALUE, got %r" % text)
+    try:
+        value = json.loads(value)
+    except ValueError:
+        pass  # a word such as call or best_of_3
+    return key.strip(), value
+
+
+def add_game_arguments(p, what="the game to play"):
+    """--game NAME and --option KEY=VALUE (any option of that game, as in its replay files)."""
+    from engine.games import NAMES
+
+    p.add_argument("--game", choices=NAMES, default=None, help="%s (default spit)" % what)
+    p.add_argument("--option", type=option, action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option, for example jokers=true or ending=call (repeatable; "
+                        "docs/replay-format.md lists each game's)")
+
+
+def game_options(args, p):
+    """(game name, engine options dict) of --game and --option; a bad one is p.error (one line, exit 2)."""
+    from engine.replay import ReplayError, file_module
+
+    name = args.game or "spit"
+    files = file_module(name)
+    given = {}
+    for key, value in args.option:
+        if key not in files.OPTIONS:
+            p.error("--option %s: %s has no option %r (it has %s)" % (key, name, key, ", ".join(files.OPTIONS)))
+        given[key] = value
+    try:
+        return name, files.options(given)
+    except ReplayError as e:
+        p.error("--option: %s" % e)
+
+
 def parser():
     """The command line."""
-    p = Parser(prog="code.py", description="Spit: the two-player real-time card game.")
+    p = Parser(prog="code.py", description="Spit, Speed and their family: real-time card games.")
+    add_game_arguments(p, "start straight at this game's table")
     p.add_argument("--headless", action="store_true", help="no window: render in memory (tests, screenshots)")
     p.add_argument("--seed", type=whole_number, help="deal seed (default: from the clock; 1 when headless)")
     p.add_argument("--script", metavar="FILE", help="headless: scripted button presses (docs/scripts.md)")
@@ -144,8 +185,12 @@ def check_outputs(args):
 
 def main(argv=None):
     """Run the simulator, or the headless renderer; return the exit status."""
-    args = parser().parse_args(argv)
+    p = parser()
+    args = p.parse_args(argv)
     width, height = SIZES[args.size]
+    chosen = game_options(args, p) if args.game or args.option else None
+    if chosen and (args.replay or args.script):
+        return fail("--game and --option start a new game: not with --replay or --script")
     if not args.headless and (args.script or args.screenshot or args.frames):
         return fail("--script, --screenshot and --frames go with --headless")
     if args.headless and not (args.screenshot or args.frames):
@@ -172,7 +217,7 @@ def main(argv=None):
     from ui.app import App
 
     if args.headless:
-        return _headless(args, width, height, script, watched)
+        return _headless(args, width, height, script, watched, chosen)
     try:
         target = hal_pkg.choose("desktop").Hal(width, height, scale=args.scale)
     except hal_pkg.NoDisplay as e:
@@ -183,6 +228,8 @@ def main(argv=None):
         app.on_game_over = saver
         if watched:
             app.watch(*watched, target.ticks_ms())
+        elif chosen:
+            app.play_now(chosen[0], chosen[1], target.ticks_ms())
         app.run()
     except KeyboardInterrupt:
         pass
@@ -191,7 +238,7 @@ def main(argv=None):
     return 2 if saver.failed and args.save_replay else 0
 
 
-def _headless(args, width, height, script, watched):
+def _headless(args, width, height, script, watched, chosen=None):
     from hal import headless
     from hal.files import WriteError
     from ui.app import App
@@ -209,6 +256,9 @@ def _headless(args, width, height, script, watched):
             app.on_game_over = saver
         if watched:
             watch_headless(target, app, *watched, frames=args.frames)
+        elif chosen:
+            app.play_now(chosen[0], chosen[1], target.ticks_ms())
+            run_headless(target, app, {"menu": True, "presses": [], "tail_ms": 0}, frames=args.frames)
         else:
             run_headless(target, app, script, frames=args.frames)
         if args.screenshot:

@@ -6,7 +6,7 @@ to the table. Colours are recomputed each frame; the strip is written only
 when one of them changes.
 """
 
-from engine.spit import PH_OVER, PH_READY
+from engine.actions import PH_OVER, PH_READY
 from engine.timing import ticks_add, ticks_diff
 
 _DIM = (0x002030, 0x302000)  # each player's resting colour

@@ -8,44 +8,46 @@ import terminalio
 from adafruit_display_text import bitmap_label
 
 from ui import sprites as S
-from engine.bots import ROSTER
-from engine.bots.hands import median_words
+from engine import games
 from engine.controls import DOWN, LEFT, UP
 
-# The CPU line (D-1): levels 1-5 with their median time per move, adaptive, then the roster's other bots
-CPU_WORDS = tuple("Level %s %s" % (name[5:], median_words(int(name[5:]))) if name[:5] == "level"
-                  else name if name == "adaptive" else "bot: " + name for name in ROSTER)
 
-# (settings key, label, values, words for the values)
-ITEMS = (
-    ("start", "Start", None, None),
-    ("game", "Game", ("spit",), ("Spit",)),
-    ("mode", "Mode", ("2p", "1p"), ("2 players", "1P vs CPU")),
-    ("stocks", "Stocks", (5, 4), ("5 piles", "4 piles")),
-    ("scoring", "Scoring", (False, True), ("off", "to 100")),
-    ("alternate_colours", "Colours", (False, True), ("any", "alternate")),
-    ("choose_pile", "Pile", (False, True), ("slap race", "winner picks")),
-    ("auto_flip", "Auto-flip", (False, True), ("off", "on")),
-    ("sound", "Sound", (True, False), ("on", "off")),
-    ("cpu", "CPU", ROSTER, CPU_WORDS),
-    ("howto", "How to play", None, None),
-)
-DEFAULTS = {"game": "spit", "mode": "2p", "cpu": "level2", "stocks": 5, "scoring": False,
-            "alternate_colours": False, "choose_pile": False, "auto_flip": False, "sound": True}
+def level_words(name, median_ms):
+    """The CPU line's words for a bot: a level with its median time per move, such as Level 3 ~0.64s/move."""
+    if name[:5] == "level" and name[5:].isdigit() and int(name[5:]) < len(median_ms):
+        hundredths = (median_ms[int(name[5:])] + 5) // 10
+        return "Level %s ~%d.%02ds/move" % (name[5:], hundredths // 100, hundredths % 100)
+    return name if name == "adaptive" else "bot: " + name
 
-HOWTO = (
-    "HOW TO PLAY",
-    "Empty your stocks onto",
-    "the piles: one rank up",
-    "or down (K-A-2 wraps).",
-    "Up/Down: pick a stock",
-    "Left/Right: play it on",
-    " that pile, turn it up,",
-    " or fill an empty slot",
-    "Any key: say Spit!",
-    "End: slap the small pile",
-    "P1: W A S D   P2: arrows",
-)
+
+def items(game):
+    """The menu's lines for a game: (settings key, label, values, words for the values).
+
+    The game line, then the mode, the chosen game's own options, the sound,
+    the CPU (the chosen game's roster, D-1), How to play.
+    """
+    info = games.get(game)
+    return ((("start", "Start", None, None),
+             ("game", "Game", games.NAMES, tuple(games.get(n).TITLE for n in games.NAMES)),
+             ("mode", "Mode", ("2p", "1p"), ("2 players", "1P vs CPU")))
+            + info.OPTIONS
+            + (("sound", "Sound", (True, False), ("on", "off")),
+               ("cpu", "CPU", info.ROSTER, tuple(level_words(n, info.MEDIAN_MS) for n in info.ROSTER)),
+               ("howto", "How to play", None, None)))
+
+
+def _defaults():
+    out = {"game": "spit", "mode": "2p", "cpu": "level2", "sound": True}
+    for name in games.NAMES:
+        for key, _, values, _ in games.get(name).OPTIONS:
+            out[key] = values[0]
+    return out
+
+
+# Every game's options live side by side in one settings dict (their keys differ), so each
+# game remembers its own.
+DEFAULTS = _defaults()
+ITEMS = items("spit")  # Spit's lines (the first game's), for tests and tools
 
 
 def clean(settings, replaced=None):
@@ -54,14 +56,21 @@ def clean(settings, replaced=None):
     replaced(key, value, default) is called for each value that is there but not allowed.
     """
     out = dict(DEFAULTS)
-    if isinstance(settings, dict):
-        for key, _, values, _ in ITEMS:
-            if values and key in settings:
-                value = settings[key]
-                if value in values and type(value) is type(values[0]):
-                    out[key] = value
-                elif replaced is not None:
-                    replaced(key, value, out[key])
+    if not isinstance(settings, dict):
+        return out
+    game = settings.get("game")
+    order = ((game,) if game in games.NAMES else ()) + games.NAMES
+    seen = {}
+    for name in order:  # the chosen game first: its CPU roster decides the CPU line
+        for key, _, values, _ in items(name):
+            if not values or key in seen or key not in settings:
+                continue
+            seen[key] = True
+            value = settings[key]
+            if value in values and type(value) is type(values[0]):
+                out[key] = value
+            elif replaced is not None:
+                replaced(key, value, out[key])
     return out
 
 
@@ -94,6 +103,7 @@ class Menu:
 
     def __init__(self, width, height, settings):
         self.settings = clean(settings)
+        self.items = items(self.settings["game"])
         self.group = displayio.Group()
         bg = displayio.Bitmap(8, 8, 1)
         pal = displayio.Palette(1)
@@ -105,7 +115,8 @@ class Menu:
                                              anchored_position=(width // 2, 2)))
         self.step = 10
         self.visible = max(3, (height - 30) // self.step)
-        self.lines = Lines(self.group, width, height, min(self.visible, len(ITEMS)), 28, self.step)
+        self.lines = Lines(self.group, width, height, min(self.visible, max(len(items(n)) for n in games.NAMES)),
+                           28, self.step)
         self.help = None
         self.width = width
         self.height = height
@@ -120,10 +131,10 @@ class Menu:
             self.show_help(False)
             return None
         if button == UP or button == DOWN:
-            self.selected = (self.selected + (-1 if button == UP else 1)) % len(ITEMS)
+            self.selected = (self.selected + (-1 if button == UP else 1)) % len(self.items)
             self.draw()
             return None
-        key, _, values, _ = ITEMS[self.selected]
+        key, _, values, _ = self.items[self.selected]
         if key == "start":
             return "start"
         if key == "howto":
@@ -133,24 +144,33 @@ class Menu:
             i = values.index(self.settings[key])
             i = (i + (-1 if button == LEFT else 1)) % len(values)
             self.settings[key] = values[i]
+            if key == "game":  # another game: its own options, its own CPU roster
+                self.items = items(values[i])
+                if self.settings["cpu"] not in self.items[-2][2]:
+                    self.settings["cpu"] = DEFAULTS["cpu"]
+                if self.help is not None and self.help in self.group:
+                    self.group.remove(self.help)
+                self.help = None
             self.draw()
             return "changed"
         return None
 
     def draw(self):
         """Redraw the visible lines of the menu."""
-        n = len(self.lines.labels)
+        n = min(len(self.lines.labels), len(self.items))
         if self.selected < self.top:
             self.top = self.selected
         elif self.selected >= self.top + n:
             self.top = self.selected - n + 1
         for i in range(n):
             k = self.top + i
-            key, label, values, words = ITEMS[k]
+            key, label, values, words = self.items[k]
             text = label if values is None else "%s: %s" % (label, words[values.index(self.settings[key])])
             mark = ">" if k == self.selected else " "
             colour = S.COLOURS[S.GOLD] if k == self.selected else 0xFFFFFF
             self.lines.set(i, mark + text, colour)
+        for i in range(n, len(self.lines.labels)):
+            self.lines.set(i, None)
 
     def show_help(self, on):
         """Show or hide the how-to-play page over the menu."""
@@ -162,9 +182,10 @@ class Menu:
             bg = displayio.Bitmap(8, 8, 1)
             self.help.append(displayio.TileGrid(bg, pixel_shader=pal, width=(self.width + 7) // 8,
                                                 height=(self.height + 7) // 8, tile_width=8, tile_height=8))
-            step = max(10, min(12, self.height // len(HOWTO)))
-            lines = Lines(self.help, self.width, self.height, len(HOWTO), 1, step)
-            for i, text in enumerate(HOWTO):
+            howto = games.get(self.settings["game"]).HOWTO
+            step = max(10, min(12, self.height // len(howto)))
+            lines = Lines(self.help, self.width, self.height, len(howto), 1, step)
+            for i, text in enumerate(howto):
                 lines.set(i, text, S.COLOURS[S.GOLD] if i == 0 else 0xFFFFFF)
         if self.help is not None:
             if on and self.help not in self.group:

@@ -175,6 +175,8 @@ def watch_headless(hal, app, game, events, doc, frames=None, tail_ms=1500):
 
     app.watch(game, events, doc, hal.ticks_ms())
     last = events[-1][0] if events else 0
+    if getattr(game, "end_ms", None) is not None:
+        last = max(last, game.end_ms)  # the clock runs on to the file's end (a time limit, P-8)
     if frames:
         return _play(hal, app, [], last + tail_ms, frames, every)
     # nobody watches the frames before the tail: they are run (C-5: the same frames apply the same

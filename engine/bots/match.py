@@ -8,8 +8,9 @@ drivers are polled once a frame, exactly as on the device.
 """
 
 from engine import actions as A
+from engine import games
 from engine.bots import Driver
-from engine.spit import PH_OVER
+from engine.actions import PH_OVER
 from engine.timing import Sequencer, ticks_diff
 
 
@@ -18,8 +19,11 @@ class Match:
 
     def __init__(self, game, bots, seed=1, frame_ms=0, slips=True, limit_ms=3600000):
         self.game = game
-        self.drivers = (Driver(bots[0], 0, seed=seed * 2 + 1, slips=slips),
-                        Driver(bots[1], 1, seed=seed * 2 + 2, slips=slips))
+        info = games.get(game.name)  # the game's own buttons and eyes (docs/games.md)
+        cluster = __import__(info.CONTROLS, None, None, ("Cluster",)).Cluster
+        view = __import__(info.CPU, None, None, ("View",)).View
+        self.drivers = (Driver(bots[0], 0, cluster(0), seed=seed * 2 + 1, slips=slips, view=view(0)),
+                        Driver(bots[1], 1, cluster(1), seed=seed * 2 + 2, slips=slips, view=view(1)))
         self.seq = Sequencer(8, 2)
         self.frame_ms = frame_ms
         self.limit_ms = limit_ms
@@ -59,6 +63,7 @@ class Match:
         self._poll(d1, t)
         seq = self.seq
         if not seq.n:
+            game.advance(t)  # a time limit that ran out by now (P-8)
             return
         n = seq.flush(game)
         self.actions += n

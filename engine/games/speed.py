@@ -1,0 +1,48 @@
+"""Speed as the app, the menu and the tools see it (docs/games.md).
+
+Only names and words: importing this loads no engine, screen or CPU module.
+"""
+
+TITLE = "Speed"
+SEATS = (2,)
+
+# The options: (key, menu label, values, words); the first value is the default.
+OPTIONS = (
+    ("short_side_piles", "Side piles", (False, True), ("10 cards", "5 cards")),  # P-1
+    ("doubles", "Doubles", (False, True), ("off", "on")),  # P-3
+    ("jokers", "Jokers", (False, True), ("off", "on")),  # P-10
+    ("ending", "Ending", ("first_out", "call", "race"), ("first out", "call Speed", "race")),  # P-8
+    ("call_ms", "Call time", (3000, 2000, 5000), ("3 s", "2 s", "5 s")),  # P-8
+    ("match", "Match", ("single", "best_of_3", "points"), ("one game", "best of 3", "points")),  # P-9
+    ("target", "Target", (25, 10, 50), ("25 points", "10 points", "50 points")),  # P-9
+)
+
+ENGINE = "engine.speed"  # class Speed
+CONTROLS = "engine.speed_controls"  # class Cluster
+CPU = "engine.bots.speed"  # make(name) and View: the CPU players (engine.bots.Driver presses for them)
+SCREEN = "ui.speed_table"  # class Table
+WORDS = "ui.speed_words"  # the banners and the moments' words (no displayio)
+
+ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive")
+MEDIAN_MS = (0, 2150, 1710, 1350, 1090, 870, 710, 580, 470)
+
+HOWTO = (
+    "HOW TO PLAY SPEED",
+    "Play your hand onto the",
+    "centre: one rank up or",
+    "down (K-A-2 wraps).",
+    "Up/Down: pick a card",
+    "Left/Right: play it on",
+    " the left/right pile",
+    "Your hand refills itself",
+    "Stuck? Any key: ready",
+    "Out of cards: SPEED!",
+    "P1: W A S D   P2: arrows",
+)
+
+
+def new(seed, options):
+    """A new game with the options dict (keys of OPTIONS)."""
+    from engine.speed import Speed
+
+    return Speed(seed=seed, **options)

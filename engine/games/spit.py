@@ -1,0 +1,49 @@
+"""Spit as the app, the menu and the tools see it (docs/games.md).
+
+Only names and words: importing this loads no engine, screen or CPU module.
+"""
+
+TITLE = "Spit"
+SEATS = (2,)  # how many players a game can have
+
+# The options: (key, menu label, values, words); the first value is the default.
+OPTIONS = (
+    ("stocks", "Stocks", (5, 4), ("5 piles", "4 piles")),  # S-17
+    ("scoring", "Scoring", (False, True), ("off", "to 100")),  # S-16
+    ("alternate_colours", "Colours", (False, True), ("any", "alternate")),  # S-19
+    ("choose_pile", "Pile", (False, True), ("slap race", "winner picks")),  # S-18
+    ("auto_flip", "Auto-flip", (False, True), ("off", "on")),  # S-6's aid
+)
+
+# The modules of the game, by role (each may be imported on its own; engine.<name>_file is the files')
+ENGINE = "engine.spit"  # class Spit
+CONTROLS = "engine.controls"  # class Cluster: four buttons per player
+CPU = "engine.bots.spit"  # make(name) and View: the CPU players (engine.bots.Driver presses for them)
+SCREEN = "ui.table"  # class Table
+WORDS = "ui.spit_words"  # the banners and the moments' words (no displayio)
+
+# The CPU line of the menu: bot names, and the median time per move of each level (ms,
+# measured by tools/tournament.py --moves, docs/bots.md)
+ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive", "first", "nearest")
+MEDIAN_MS = (0, 2070, 1650, 1320, 1060, 850, 680, 550, 450)
+
+HOWTO = (
+    "HOW TO PLAY SPIT",
+    "Empty your stocks onto",
+    "the piles: one rank up",
+    "or down (K-A-2 wraps).",
+    "Up/Down: pick a stock",
+    "Left/Right: play it on",
+    " that pile, turn it up,",
+    " or fill an empty slot",
+    "Any key: say Spit!",
+    "End: slap the small pile",
+    "P1: W A S D   P2: arrows",
+)
+
+
+def new(seed, options):
+    """A new game with the options dict (keys of OPTIONS)."""
+    from engine.spit import Spit
+
+    return Spit(seed=seed, **options)

@@ -1,0 +1,49 @@
+"""One button cluster per player, four buttons each, mapped onto Speed's actions.
+
+- UP and DOWN move the player's cursor over their five hand slots (wrapping,
+  so any slot is at most two presses away; the hand refills itself, P-4, so a
+  slot is empty only when the draw pile is);
+- LEFT and RIGHT play the card under the cursor on the left or right centre
+  pile (P-3);
+- when the banner says "Ready?" (the start, P-2, and every stalemate, P-6):
+  any button says ready (D-2);
+- when a player is out in the call and race endings (P-8): any button
+  presses Speed.
+
+Each press becomes one timestamped action, stamped with the time the button
+went down (C-4). The buttons are the same constants as Spit's
+(engine.controls), so the keyboards and boards need nothing new.
+"""
+
+from engine import actions as A
+from engine.actions import PH_CALL, PH_PLAY, PH_READY
+from engine.controls import BUTTONS, DOWN, LEFT, RIGHT, UP  # noqa: F401
+
+
+class Cluster:
+    """A player's cursor over their hand and how their presses become actions."""
+
+    def __init__(self, player):
+        self.player = player
+        self.cursor = 2  # the middle of the hand
+        self.verb = self.a = self.b = 0  # the action of the last press
+
+    def press(self, button, game):
+        """Turn a press into an action in (verb, a, b); False when it only moves the cursor."""
+        phase = game.phase
+        if phase == PH_READY:
+            return self._set(A.READY, 0, 0)
+        if phase == PH_CALL:
+            return self._set(A.SPEED, 0, 0)
+        if phase != PH_PLAY:
+            return False
+        if button == UP or button == DOWN:
+            self.cursor = (self.cursor + (-1 if button == UP else 1)) % 5
+            return False
+        return self._set(A.PLAY, self.cursor, 0 if button == LEFT else 1)
+
+    def _set(self, verb, a, b):
+        self.verb = verb
+        self.a = a
+        self.b = b
+        return True

@@ -1,0 +1,84 @@
+"""Spit's words on the table: the banner for each phase and for each moment (no displayio).
+
+The app asks ``banner_key`` every frame (a number, so no string is made per
+frame) and builds the words with ``banner`` only when the key changes.
+``report`` gives the words of a moment (a report of the engine) and how long
+they stay up.
+"""
+
+from engine import actions as A
+from engine.actions import PH_CHOOSE, PH_OVER, PH_READY, PH_SLAP
+
+
+def name(p):
+    """A player's name on the screen: P1, P2, ..."""
+    return "P%d" % (p + 1)
+
+
+class Words:
+    """The banners of one game of Spit."""
+
+    def __init__(self, settings):
+        self.scoring = settings.get("scoring", False)
+        self.round_words = ""
+        self.ms = 0  # how long the words of the last report stay up
+
+    def report(self, kind, p, a, game):
+        """The words of a moment, or None; sets ``ms``."""
+        if kind == A.R_SPIT:
+            self.ms = 700
+            return "SPIT!"
+        if kind == A.R_STALEMATE:
+            self.ms = 1000
+            return "Stuck! Spit again"
+        if kind == A.R_ROUND_OVER:
+            self.round_words = "Round over" if p == A.NONE else "%s cleared!" % name(p)
+            self.ms = 1200
+            return self.round_words
+        if kind == A.R_SCORE:
+            self.round_words = "%d - %d" % tuple(game.scores)
+            return None
+        if kind == A.R_DEAL:
+            self.ms = 1500
+            return "%s  Round %d" % (self.round_words, a) if self.round_words else "Round %d" % a
+        return None
+
+    def lasting(self, game):
+        """True in a phase whose banner a moment's words must not hide (the slap race)."""
+        return game.phase == PH_SLAP or game.phase == PH_CHOOSE
+
+    def banner_key(self, game):
+        """A number that changes whenever the phase's banner would."""
+        return game.phase * 1024 + game.ready[0] * 512 + game.ready[1] * 256 + (game.chooser ^ game.winner)
+
+    def banner(self, game):
+        """The phase's banner, or None."""
+        phase = game.phase
+        if phase == PH_READY:
+            r0, r1 = game.ready
+            if r0 or r1:
+                return "%s ready: %s?" % (name(0 if r0 else 1), name(1 if r0 else 0))
+            return "Ready? Press to Spit"
+        if phase == PH_SLAP:
+            return "Slap the smaller pile!"
+        if phase == PH_CHOOSE:
+            return "%s: pick a pile" % name(game.chooser)
+        if phase == PH_OVER:
+            if game.winner == A.NONE:
+                return "Draw %d-%d" % tuple(game.scores)
+            words = "%s wins!" % name(game.winner)
+            if self.scoring:
+                words += " %d-%d" % tuple(game.scores)
+            return words
+        return None
+
+    def info_key(self, game):
+        """A number that changes whenever the line under the title would."""
+        scores = game.scores
+        return scores[0] * 4096 + scores[1] if self.scoring else -game.round
+
+    def info(self, game):
+        """The line under the title: the scores (S-16) or the round."""
+        if self.scoring:
+            return "%d-%d" % tuple(game.scores)
+        return "Round %d" % game.round
