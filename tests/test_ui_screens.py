@@ -186,39 +186,63 @@ def test_refused_play_flashes_and_shakes_the_card(headless_app):
 # ---- repaint cost -------------------------------------------------------------------
 
 
+# A stock of 3, 2 or 1 cards plays its top card onto a spit pile of one card: the card under it stays
+# face down (its count goes from 3 to 2, or from 2 to none) or the place empties (it had no count)
+PLAYS = {"count stays": (2, ["3D", "7H", "6C"]), "count goes": (1, ["2D", "6S"]), "slot empties": (0, ["6H"])}
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_one_card_play_repaints_two_cards_and_two_counters(headless_app, size, capsys):
-    """A card play repaints its stock, the pile it lands on and their two counters, nothing else."""
+@pytest.mark.parametrize("case", sorted(PLAYS))
+def test_one_card_play_repaints_two_cards_and_two_counters(headless_app, size, case, capsys):
+    """A card play repaints its stock, the pile it lands on and their counters: one area each, nothing twice."""
     hal, app = headless_app(*size, seed=3)
     deal(hal, app)
-    say_spit(hal, app)
-    p, slot, pile = find_play(app.game, 3)  # the stock keeps a count label after the play
-    while app.clusters[p].cursor != slot:
-        tap(hal, p, DOWN)
+    slot, stock = PLAYS[case]
+    stocks = [["9C"], ["2D", "KS"], ["3D", "7H", "KC"], ["JD"], ["QH"]]
+    stocks[slot] = stock
+    load(app, stocks, [["9D"], ["KH"], [], [], []], [["5C"], ["10S"]], (["2H"], ["3H"]))
+    while app.clusters[0].cursor != slot:
+        tap(hal, 0, DOWN)
         step(hal, app)
     run_ms(hal, app, 200)  # quiet: no flash, no banner
     step(hal, app)
-    assert hal.display.refreshed == []
-    tap(hal, p, LEFT if pile == 0 else RIGHT)
-    app.frame(hal.ticks_ms())
-    assert app.game.centre[pile].n == 2
+    assert hal.display.refreshed == []  # showing what is shown already repaints nothing
     table, lay = app.table, app.table.lay
-    allowed = [stock_rect(lay, p, slot), label_box(table.counts[p][slot].label),
-               pile_rect(lay, pile), label_box(table.sizes[pile].label)]
+    count, size_label = table.counts[0][slot], table.sizes[0]
+    was_counted = not count.label.hidden
+    before = [label_box(count.label), label_box(size_label.label)]
+    tap(hal, 0, LEFT)  # 6 onto the 5C
+    app.frame(hal.ticks_ms())
+    assert app.game.centre[0].n == 2 and app.game.stocks[0][slot].n == len(stock) - 1
     areas = list(hal.display.refreshed)
+    card_boxes = [stock_rect(lay, 0, slot), pile_rect(lay, 0)]
+    label_boxes = [hull(before[0], label_box(count.label)), hull(before[1], label_box(size_label.label))]
+    for box in card_boxes:  # each card is one area, within its place
+        assert len([a for a in areas if inside(a, box)]) == 1, "card %r: %r" % (box, areas)
     for area in areas:
-        assert any(inside(area, box) for box in allowed), "repainted %r outside the two cards" % (area,)
+        assert any(inside(area, box) for box in card_boxes + label_boxes), "repainted %r elsewhere" % (area,)
+    assert len(areas) == 3 + was_counted <= 4  # the stock's count repaints only when it had one
     pixels, n = repaint(hal.display)
-    union = union_pixels(areas)
     card = lay.cw * lay.ch
-    counters = sum((b[2] - b[0]) * (b[3] - b[1]) for b in allowed[1::2])
-    assert union <= 2 * card + counters
-    # each card is repainted as its body plus three glyph tiles inside it: under 1.7 card areas each
-    assert pixels <= 2 * 1.7 * card + counters
-    assert pixels < hal.display.width * hal.display.height // 8
+    counters = sum((b[2] - b[0]) * (b[3] - b[1]) for b in label_boxes)
+    assert pixels == union_pixels(areas) <= 2 * card + counters  # nothing painted twice
+    assert app.table.piles[0].shown >> 2 == app.game.centre[0].top()
+    assert_card_shown(hal, table, table.piles[0], app.game.centre[0].top())
+    if len(stock) > 1:
+        assert_face_down(hal, card_boxes[0])
+        assert count.label.hidden == (len(stock) == 2)
+    else:
+        assert_empty_slot(hal, card_boxes[0])
+    step(hal, app)
+    assert hal.display.refreshed == []
     with capsys.disabled():
-        print("\n  repaint, one card play at %dx%d: %d px in %d areas (%d distinct px; card %dx%d = %d px)"
-              % (size + (pixels, n, union, lay.cw, lay.ch, card)))
+        print("\n  repaint, one card play (%s) at %dx%d: %d px in %d areas (bound %d: cards %dx%d = %d px, "
+              "counters %d px)" % ((case,) + size + (pixels, n, 2 * card + counters, lay.cw, lay.ch, card, counters)))
+
+
+def hull(a, b):
+    """The smallest box holding boxes a and b."""
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
 # ---- banners --------------------------------------------------------------------------
@@ -396,11 +420,11 @@ def test_layout_fits_the_screen_without_overlaps(headless_app, size, slots):
         for label in labels:
             assert not overlap(box, label_box(label)), "banner %r covers the label %r" % (text, label.text)
         assert table.banner.value == text
-    # the rank and suit tiles lie inside their card
+    # each card is one TileGrid (so one dirty area) that covers exactly its place
     for view in table.stocks[0] + table.stocks[1] + table.piles:
-        body = (view.x, view.y, view.x + lay.cw, view.y + lay.ch)
-        for tg in (view.rank, view.suit, view.suit2):
-            assert inside((tg.x, tg.y, tg.x + tg.tile_width, tg.y + tg.tile_height), body)
+        tg = view.body
+        assert (tg.x, tg.y, tg.x + tg.width * tg.tile_width, tg.y + tg.height * tg.tile_height) == \
+            (view.x, view.y, view.x + lay.cw, view.y + lay.ch)
 
 
 def test_long_banner_words_wrap_to_the_centre():

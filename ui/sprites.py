@@ -1,8 +1,10 @@
-"""Card sprites made in code: one palette, a sheet of card bodies and a sheet of glyphs.
+"""Card sprites made in code: one palette (and its flash twin) and one sheet of half-card tiles.
 
-A card on the table is three TileGrids over these sheets (body, rank, suit),
-so changing a card is changing three tile indices: no label per card, and
-displayio repaints only that card's rectangle.
+A card on the table is one TileGrid of two tiles over the sheet: its left
+half (an empty place's, a back's, or a face with its rank) and its right half
+(the same, or a face with its suit twice). Changing a card is changing those
+two tile indices, so displayio repaints one area, the card's rectangle or its
+changed half; no label or bitmap per card.
 """
 
 import displayio
@@ -20,16 +22,25 @@ ALERT = 8
 GOLD = 9
 FELT = 10
 DIM = 11
+FACE_EDGE = 12  # a face-up card's edge and the ring inside it: ALERT in the flash palette
+FACE_RING = 13
 COLOURS = (0x000000, 0xFFFFFF, 0x101010, 0xD01818, 0x2848B0, 0x8890A0,
-           0x20B0FF, 0xFF9020, 0xFF2020, 0xFFD020, 0x0B5D2A, 0x3C7D52)
+           0x20B0FF, 0xFF9020, 0xFF2020, 0xFFD020, 0x0B5D2A, 0x3C7D52, 0x8890A0, 0xFFFFFF)
 PLAYER_COLOURS = (0x20B0FF, 0xFF9020)
 
-# Tiles of the body sheet
+# What a card place shows (CardView.show's body)
 EMPTY = 0  # an empty slot's outline
-FACE = 1  # a face-up card, blank
+FACE = 1  # a face-up card
 DOWN = 2  # a face-down card (back)
-FLASH = 3  # a face-up card outlined in the alert colour (refused move)
-BODIES = 4
+FLASH = 3  # a face-up card outlined in the alert colour (refused move): FACE in the flash palette
+
+# Tiles of the card sheet, each half a card: left half then right half of an empty place and of a
+# back, then the left halves of the faces (13 black ranks, 13 red) and their right halves (4 suits)
+_EMPTY_TILE = 0
+_DOWN_TILE = 2
+_RANK_TILES = 4
+_SUIT_TILES = 30
+CARD_TILES = 34
 
 _SUITS = (  # 7x7: clubs, diamonds, hearts, spades
     ("..XXX..", "..XXX..", "XX.X.XX", "XXXXXXX", "XX.X.XX", "...X...", "..XXX.."),
@@ -54,88 +65,121 @@ _RANKS = (  # 5x7: A 2 3 4 5 6 7 8 9 10 J Q K
 )
 
 
-def palette():
-    """The shared palette; index 0 is transparent."""
+def palette(flash=False):
+    """The shared palette, index 0 transparent; flash=True outlines face-up cards in ALERT."""
     pal = displayio.Palette(len(COLOURS))
     for i, c in enumerate(COLOURS):
         pal[i] = c
+    if flash:
+        pal[FACE_EDGE] = pal[FACE_RING] = COLOURS[ALERT]
     pal.make_transparent(CLEAR)
     return pal
 
 
-def _rect(bmp, x0, y0, w, h, colour):
+def glyph_places(w, h, rank_scale, suit_scale):
+    """(x, y) in a w x h card of its rank glyph, its top suit and its bottom suit."""
+    pad = 2 if h < 40 else 4
+    ss = 8 * suit_scale
+    x = w - ss - pad + suit_scale
+    return (pad, pad), (x, pad + 1), (x, h - ss - pad + 1)
+
+
+def card_sheet(w, h, rank_scale, suit_scale):
+    """Sheet of CARD_TILES tiles, each half a w x h card (w even): see left_tile and right_tile."""
+    hw = w // 2
+    rank, suit, suit2 = glyph_places(w, h, rank_scale, suit_scale)
+    if w != 2 * hw or rank[0] + 5 * rank_scale > hw or suit[0] < hw:
+        raise ValueError("a %dx%d card does not split into a rank half and a suit half" % (w, h))
+    bmp = displayio.Bitmap(hw * CARD_TILES, h, len(COLOURS))
+    bmp.fill(WHITE)  # most of every face
+    for half in range(2):
+        tile = _EMPTY_TILE + half  # an empty place: a dim outline
+        _part(bmp, tile, half, hw, 0, 0, w, h, CLEAR)
+        _ring(bmp, tile, half, hw, 0, 0, w, h, DIM)
+        tile = _DOWN_TILE + half  # a back: blue with a white inner frame and a lattice
+        _corners(bmp, tile, half, hw, w, h)
+        _part(bmp, tile, half, hw, 1, 1, w - 2, h - 2, BACK)
+        _ring(bmp, tile, half, hw, 0, 0, w, h, EDGE)
+        _ring(bmp, tile, half, hw, 2, 2, w - 4, h - 4, WHITE)
+        left = half * hw
+        for y in range(4, h - 4):
+            for x in range(max(4, left), min(w - 4, left + hw)):
+                if (x + y) % 4 == 0:
+                    bmp[tile * hw + x - left, y] = WHITE
+    for i in range(26):
+        tile = _RANK_TILES + i
+        _face(bmp, tile, 0, hw, w, h)
+        _glyph(bmp, tile, 0, hw, rank, _RANKS[i % 13], RED if i >= 13 else BLACK, rank_scale)
+    for s in range(4):
+        tile = _SUIT_TILES + s
+        _face(bmp, tile, 1, hw, w, h)
+        for at in (suit, suit2):
+            _glyph(bmp, tile, 1, hw, at, _SUITS[s], RED if s in (1, 2) else BLACK, suit_scale)
+    return bmp
+
+
+def _part(bmp, tile, half, hw, x0, y0, w, h, colour):
+    """Fill the part of a rectangle (in card coordinates) that lies in one half of the card, at tile."""
+    left = half * hw
+    base = tile * hw - left
     for y in range(y0, y0 + h):
-        for x in range(x0, x0 + w):
-            bmp[x, y] = colour
+        for x in range(max(x0, left), min(x0 + w, left + hw)):
+            bmp[base + x, y] = colour
 
 
-def _outline(bmp, x0, y0, w, h, colour):
-    for x in range(x0 + 1, x0 + w - 1):
-        bmp[x, y0] = colour
-        bmp[x, y0 + h - 1] = colour
-    for y in range(y0 + 1, y0 + h - 1):
-        bmp[x0, y] = colour
-        bmp[x0 + w - 1, y] = colour
+def _ring(bmp, tile, half, hw, x0, y0, w, h, colour):
+    """A one-pixel outline without its corners, in one half of the card."""
+    _part(bmp, tile, half, hw, x0 + 1, y0, w - 2, 1, colour)
+    _part(bmp, tile, half, hw, x0 + 1, y0 + h - 1, w - 2, 1, colour)
+    _part(bmp, tile, half, hw, x0, y0 + 1, 1, h - 2, colour)
+    _part(bmp, tile, half, hw, x0 + w - 1, y0 + 1, 1, h - 2, colour)
 
 
-def bodies(w, h):
-    """Sheet of BODIES card-sized tiles side by side: empty, face, back, flash."""
-    bmp = displayio.Bitmap(w * BODIES, h, len(COLOURS))
-    # empty slot: a dim outline
-    _outline(bmp, 0, 0, w, h, DIM)
-    # face: white with a grey edge
-    _rect(bmp, w + 1, 1, w - 2, h - 2, WHITE)
-    _outline(bmp, w, 0, w, h, EDGE)
-    # back: blue with a white inner frame and a lattice
-    x0 = 2 * w
-    _rect(bmp, x0 + 1, 1, w - 2, h - 2, BACK)
-    _outline(bmp, x0, 0, w, h, EDGE)
-    _outline(bmp, x0 + 2, 2, w - 4, h - 4, WHITE)
-    for y in range(4, h - 4):
-        for x in range(4, w - 4):
-            if (x + y) % 4 == 0:
-                bmp[x0 + x, y] = WHITE
-    # flash: face with a thick alert outline
-    x0 = 3 * w
-    _rect(bmp, x0 + 1, 1, w - 2, h - 2, WHITE)
-    _outline(bmp, x0, 0, w, h, ALERT)
-    _outline(bmp, x0 + 1, 1, w - 2, h - 2, ALERT)
-    return bmp
+def _corners(bmp, tile, half, hw, w, h):
+    """Clear the card's four corner pixels (its rounded look) in one half."""
+    for x in (0, w - 1):
+        for y in (0, h - 1):
+            _part(bmp, tile, half, hw, x, y, 1, 1, CLEAR)
 
 
-def glyphs(scale):
-    """Sheet of 8*scale-square glyph tiles: 13 black ranks, 13 red ranks, then the 4 suits."""
-    size = 8 * scale
-    bmp = displayio.Bitmap(size * 30, size, len(COLOURS))
-    for colour, base in ((BLACK, 0), (RED, 13)):
-        for i, rows in enumerate(_RANKS):
-            _draw(bmp, (base + i) * size, rows, colour, scale)
-    for s, rows in enumerate(_SUITS):
-        _draw(bmp, (26 + s) * size, rows, RED if s in (1, 2) else BLACK, scale)
-    return bmp
+def _face(bmp, tile, half, hw, w, h):
+    """One half of a face-up card (the sheet is white already): its edge and the ring inside it."""
+    _corners(bmp, tile, half, hw, w, h)
+    _ring(bmp, tile, half, hw, 0, 0, w, h, FACE_EDGE)
+    _ring(bmp, tile, half, hw, 1, 1, w - 2, h - 2, FACE_RING)
 
 
-def _draw(bmp, x0, rows, colour, scale):
+def _glyph(bmp, tile, half, hw, at, rows, colour, scale):
+    """Draw a glyph's rows ("X" set) at card point at, each dot scale x scale, in one half."""
+    x0, y0 = at
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
             if ch == "X":
-                _rect(bmp, x0 + x * scale, y * scale, scale, scale, colour)
+                _part(bmp, tile, half, hw, x0 + x * scale, y0 + y * scale, scale, scale, colour)
 
 
-def rank_tile(card):
-    """Glyph tile of a card's rank, in its colour."""
+def left_tile(card, body):
+    """Sheet tile of a card place's left half: an empty place's, a back's, or the card's rank on a face."""
+    if body == DOWN:
+        return _DOWN_TILE
+    if body == EMPTY or not card:
+        return _EMPTY_TILE
     s = card >> 4
-    return (card & 15) - 1 + (13 if s == 1 or s == 2 else 0)
+    return _RANK_TILES + (card & 15) - 1 + (13 if s == 1 or s == 2 else 0)
 
 
-def suit_tile(card):
-    """Glyph tile of a card's suit."""
-    return 26 + (card >> 4)
+def right_tile(card, body):
+    """Sheet tile of a card place's right half: an empty place's, a back's, or the card's suit on a face."""
+    if body == DOWN:
+        return _DOWN_TILE + 1
+    if body == EMPTY or not card:
+        return _EMPTY_TILE + 1
+    return _SUIT_TILES + (card >> 4)
 
 
 def frame(w, h, colour):
     """A card-sized outline two pixels thick (the players' cursors)."""
     bmp = displayio.Bitmap(w, h, len(COLOURS))
-    _outline(bmp, 0, 0, w, h, colour)
-    _outline(bmp, 1, 1, w - 2, h - 2, colour)
+    _ring(bmp, 0, 0, w, 0, 0, w, h, colour)
+    _ring(bmp, 0, 0, w, 1, 1, w - 2, h - 2, colour)
     return bmp

@@ -25,7 +25,7 @@ class Layout:
         self.height = height
         self.slots = slots
         ch = min((height - (5 + 1) * _GAP) // 5, 46)
-        cw = min(ch + 3, (width - 2 * _COUNT_W - 6 * _GAP) // 4)
+        cw = min(ch + 3, (width - 2 * _COUNT_W - 6 * _GAP) // 4) & ~1  # even: a card is two half tiles
         self.cw = cw
         self.ch = ch
         self.rank_scale = 3 if ch >= 40 else 2 if ch >= 20 else 1
@@ -42,51 +42,50 @@ class Layout:
 
 
 class CardView:
-    """One place on the table for a card: body, rank and suit tiles, updated only on change."""
+    """One place on the table for a card: one TileGrid of two half-card tiles, set only where they change.
 
-    def __init__(self, group, x, y, lay, sheets, pal):
-        body_sheet, rank_sheet, suit_sheet = sheets
-        self.body = displayio.TileGrid(body_sheet, pixel_shader=pal, tile_width=lay.cw,
-                                       tile_height=lay.ch, x=x, y=y)
-        rs = 8 * lay.rank_scale
-        ss = 8 * lay.suit_scale
-        pad = 2 if lay.ch < 40 else 4
-        self.rank = displayio.TileGrid(rank_sheet, pixel_shader=pal, tile_width=rs, tile_height=rs,
-                                       x=x + pad, y=y + pad)
-        self.suit = displayio.TileGrid(suit_sheet, pixel_shader=pal, tile_width=ss, tile_height=ss,
-                                       x=x + lay.cw - ss - pad + lay.suit_scale, y=y + pad + 1)
-        self.suit2 = displayio.TileGrid(suit_sheet, pixel_shader=pal, tile_width=ss, tile_height=ss,
-                                        x=x + lay.cw - ss - pad + lay.suit_scale, y=y + lay.ch - ss - pad + 1)
-        self.tiles = (self.body, self.rank, self.suit, self.suit2)  # made once: a shake makes no tuple
-        for tg in self.tiles:
-            group.append(tg)
+    A card that changes is one dirty area, its rectangle (or the half that
+    changed); showing what is already shown touches nothing.
+    """
+
+    def __init__(self, group, x, y, lay, sheet, palettes):
+        self.palettes = palettes  # (normal, flash): FLASH is a face in the flash palette
+        self.body = displayio.TileGrid(sheet, pixel_shader=palettes[0], width=2, height=1,
+                                       tile_width=lay.cw // 2, tile_height=lay.ch, x=x, y=y)
+        group.append(self.body)
         self.x = x
         self.y = y
-        self.shown = -1  # card << 2 | state, cached
+        self.shown = -1  # card << 2 | body, cached
         self.show(0, S.EMPTY)
 
     def show(self, card, body):
-        """Show a card (0 for none) with body tile EMPTY, FACE, DOWN or FLASH."""
+        """Show a card (0 for none) as EMPTY, FACE, DOWN or FLASH (a face needs a card)."""
         key = card << 2 | body
         if key == self.shown:
             return
         self.shown = key
-        self.body.hidden = False
-        self.body[0] = body
-        face = body == S.FACE or body == S.FLASH
-        self.rank.hidden = self.suit.hidden = self.suit2.hidden = not face
-        if face:
-            self.rank[0] = S.rank_tile(card)
-            self.suit[0] = self.suit2[0] = S.suit_tile(card)
+        grid = self.body
+        # displayio repaints a tile that is set even to the same index: set only the changed ones
+        tile = S.left_tile(card, body)
+        if grid[0] != tile:
+            grid[0] = tile
+        tile = S.right_tile(card, body)
+        if grid[1] != tile:
+            grid[1] = tile
+        pal = self.palettes[1 if body == S.FLASH else 0]
+        if grid.pixel_shader is not pal:
+            grid.pixel_shader = pal
+
+    def set_hidden(self, hidden):
+        """Hide or show the place (an unused stock, S-17); only a change repaints it."""
+        if self.body.hidden != hidden:
+            self.body.hidden = hidden
 
     def move_to(self, x, y):
         """Shift the whole card (the refusal shake)."""
-        dx = x - self.x
-        dy = y - self.y
-        if dx or dy:
-            for tg in self.tiles:
-                tg.x += dx
-                tg.y += dy
+        if x != self.x or y != self.y:
+            self.body.x = x
+            self.body.y = y
             self.x = x
             self.y = y
 
@@ -119,6 +118,7 @@ class Text:
                                         background_color=background, padding_left=2, padding_right=2,
                                         padding_top=1, padding_bottom=1, scale=scale,
                                         anchor_point=anchor, anchored_position=(x, y), save_text=False)
+        self.label.hidden = True  # the value None
         group.append(self.label)
         self.value = None
         self.line_chars = line_chars
@@ -147,21 +147,24 @@ class Table:
         felt.fill(S.FELT)
         self.group.append(displayio.TileGrid(felt, pixel_shader=pal, width=(width + 7) // 8,
                                              height=(height + 7) // 8, tile_width=8, tile_height=8))
-        sheets = (S.bodies(lay.cw, lay.ch), S.glyphs(lay.rank_scale), S.glyphs(lay.suit_scale))
+        sheet = S.card_sheet(lay.cw, lay.ch, lay.rank_scale, lay.suit_scale)
+        palettes = (pal, S.palette(flash=True))
         self.stocks = ([], [])
         self.counts = ([], [])
         for p in range(2):
             x = lay.stock_x[p]
             for s in range(5):
                 y = lay.stock_y[s]
-                self.stocks[p].append(CardView(self.group, x, y, lay, sheets, pal))
+                self.stocks[p].append(CardView(self.group, x, y, lay, sheet, palettes))
                 cx = x + lay.cw + 3 if p == 0 else x - 3
                 self.counts[p].append(Text(self.group, cx, y + lay.ch // 2, (0.0 if p == 0 else 1.0, 0.5),
                                            0xFFFFFF))
-        self.piles = [CardView(self.group, lay.pile_x[i], lay.pile_y, lay, sheets, pal) for i in range(2)]
-        size_y = lay.pile_y + lay.ch + 1
-        self.sizes = [Text(self.group, lay.pile_x[i] + lay.cw // 2, size_y, (0.5, 0.0), 0xFFFFFF)
-                      for i in range(2)]
+        # loops, not list comprehensions: a label made in one is a frame deeper on a board's pystack
+        self.piles = []
+        self.sizes = []
+        for x in lay.pile_x:
+            self.piles.append(CardView(self.group, x, lay.pile_y, lay, sheet, palettes))
+            self.sizes.append(Text(self.group, x + lay.cw // 2, lay.pile_y + lay.ch + 1, (0.5, 0.0), 0xFFFFFF))
         top = _GAP
         self.spit = [Text(self.group, lay.centre_left, top, (0.0, 0.0), S.PLAYER_COLOURS[0]),
                      Text(self.group, lay.centre_right, top, (1.0, 0.0), S.PLAYER_COLOURS[1])]
@@ -209,11 +212,8 @@ class Table:
         """Show 5 or 4 stock places (S-17)."""
         for p in range(2):
             for s in range(5):
-                view = self.stocks[p][s]
-                view.body.hidden = s >= slots
+                self.stocks[p][s].set_hidden(s >= slots)
                 if s >= slots:
-                    view.rank.hidden = view.suit.hidden = view.suit2.hidden = True
-                    view.shown = -1
                     self.counts[p][s].set(None)
 
     def shake(self, p, slot, left_ms):
