@@ -23,6 +23,13 @@ PH_OVER = const(4)  # the game (the match) is over
 PH_CALL = const(5)  # Speed P-8: a player is out and Speed may be pressed
 PHASES = ("ready", "play", "slap", "choose", "over", "call")
 
+# The four buttons of a player's cluster (hal numbers keys player * 4 + button)
+UP = const(0)
+DOWN = const(1)
+LEFT = const(2)
+RIGHT = const(3)
+BUTTONS = ("up", "down", "left", "right")
+
 # Verbs of every game; a game's replay files accept the ones it plays.
 READY = const(0)  # say "Spit!" / be ready (D-2)
 PLAY = const(1)  # a = stock or hand slot, b = centre pile

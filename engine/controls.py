@@ -17,13 +17,7 @@ the time the button went down (C-4).
 """
 
 from engine import actions as A
-from engine.spit import PH_CHOOSE, PH_PLAY, PH_READY, PH_SLAP
-
-UP = 0
-DOWN = 1
-LEFT = 2
-RIGHT = 3
-BUTTONS = ("up", "down", "left", "right")
+from engine.actions import BUTTONS, DOWN, LEFT, PH_CHOOSE, PH_PLAY, PH_READY, PH_SLAP, RIGHT, UP  # noqa: F401
 
 
 class Cluster:

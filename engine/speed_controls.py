@@ -11,13 +11,12 @@
   presses Speed.
 
 Each press becomes one timestamped action, stamped with the time the button
-went down (C-4). The buttons are the same constants as Spit's
-(engine.controls), so the keyboards and boards need nothing new.
+went down (C-4). The buttons are engine.actions' four, as for every game,
+so the keyboards and boards need nothing new.
 """
 
 from engine import actions as A
-from engine.actions import PH_CALL, PH_PLAY, PH_READY
-from engine.controls import BUTTONS, DOWN, LEFT, RIGHT, UP  # noqa: F401
+from engine.actions import BUTTONS, DOWN, LEFT, PH_CALL, PH_PLAY, PH_READY, RIGHT, UP  # noqa: F401
 
 
 class Cluster:

@@ -152,6 +152,7 @@ class BoardHal:
     name = "board"
 
     keep_log = False  # a board saves no replay, so the App keeps no action log (C-5's log is the desktop's)
+    drop_modules = True  # back at the menu, the App drops the game's modules (only one game on the heap)
 
     def __init__(self, display, events, pixels, speaker, width=None, height=None):
         self.display = display  # type: busdisplay.BusDisplay

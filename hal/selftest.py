@@ -17,9 +17,10 @@ import json
 import sys
 
 import hal
+from engine import games
+from engine.actions import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP
 from engine.randplay import RandomPlay
 from engine.rng import Rng
-from engine.spit import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Spit
 from hal import device
 
 FRAME_MS = 33  # the game's frame (ui.app.FRAME_MS)
@@ -73,15 +74,16 @@ def board_id():
         return "?"
 
 
-def engine_game(seed, ticks_ms, level=3, limit_ms=1200000):
-    """A seeded game, CPU player of level vs a random player, polled frame by frame; its figures."""
-    game = Spit(seed=seed)
+def engine_game(seed, ticks_ms, level=3, limit_ms=1200000, name="spit"):
+    """A seeded game, CPU player of level vs a random player (Spit) or level 1, polled frame by frame."""
+    info = games.get(name)
+    game = info.new(seed, {})
     try:
-        from engine.bots import make
+        cpu = __import__(info.CPU, None, None, ("make",))
         from engine.bots.match import Match
     except ImportError:
         return _random_game(game, seed, ticks_ms)
-    bots = (make("level%d" % level), RandomBot())
+    bots = (cpu.make("level%d" % level), RandomBot() if name == "spit" else cpu.make("level1"))
     match = Match(game, bots, seed=seed, frame_ms=FRAME_MS, limit_ms=limit_ms)
     frames = total = worst = 0
     while not match.over():
@@ -91,7 +93,7 @@ def engine_game(seed, ticks_ms, level=3, limit_ms=1200000):
         total += spent
         worst = max(worst, spent)
         frames += 1
-    return _figures(game, seed, "level%d v random" % level, match.actions, frames, total, worst)
+    return _figures(game, seed, "level%d v %s" % (level, bots[1].name), match.actions, frames, total, worst)
 
 
 class RandomBot:
@@ -253,12 +255,21 @@ def main(target=None, buttons=True, wait_ms=10000, seed=7, frames=30, probe=True
           % (game["players"], game["actions"], game["frames"],
              ("won by P%d" % (game["winner"] + 1)) if game["over"] and game["winner"] in (0, 1) else "not over",
              game["frame_us_mean"], game["frame_ms_max"]))
+    others = {}
+    for name in games.NAMES[1:]:  # every other game: one seeded game each
+        figures = engine_game(seed, h.ticks_ms, name=name)
+        others[name] = figures
+        print("  %s, %s: %d actions in %d frames, %s; %d us a frame on average"
+              % (name, figures["players"], figures["actions"], figures["frames"],
+                 "over" if figures["over"] else "not over", figures["frame_us_mean"]))
+    report["other_games"] = others
     if buttons:
         print("button check (%d s for each button):" % (wait_ms // 1000))
         report["buttons"] = button_check(h, wait_ms)
     problems = [name for name, result in report.get("buttons", {}).items() if result != "ok"]
     if not game["over"]:
         problems.append("engine game")
+    problems += ["%s game" % name for name, figures in others.items() if not figures["over"]]
     report["pass"] = not problems
     h.deinit()
     print("result: %s" % ("PASS" if not problems else "FAIL: " + ", ".join(problems)))

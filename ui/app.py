@@ -6,6 +6,8 @@ engine's reports. The same App runs on a board, in the desktop window and
 headless in tests; ``hal`` is whichever target was chosen at start.
 """
 
+import sys
+
 from engine import actions as A
 from engine import games
 from engine.actionlog import ActionLog
@@ -72,6 +74,9 @@ class App:
         self.lands = 0  # cards landed on a spit pile, all games (R_LAND reports)
         self.applied = 0  # actions applied or refused, all games
         hal.display.root_group = self.menu.group
+        # a board drops the modules a game loaded when the player goes back to the menu: only the
+        # chosen game's code is ever on the heap
+        self.menu_modules = set(sys.modules) if getattr(hal, "drop_modules", False) else None
 
     def _replaced(self, key, value, default):
         """One notice for a stored setting whose value the game cannot use."""
@@ -207,6 +212,29 @@ class App:
             self.menu_settings = None
             self.menu.draw()
         self.hal.display.root_group = self.menu.group
+        if self.menu_modules is not None:
+            self.drop_game()
+
+    def drop_game(self):
+        """Forget the game's table, buttons, words and CPU, and drop every module loaded since the menu."""
+        self.table = None
+        self.kind = None
+        self.words = None
+        self.clusters = ()
+        self.seq.n = 0
+        for name in list(sys.modules):
+            if name not in self.menu_modules:
+                del sys.modules[name]
+                parent, _, child = name.rpartition(".")
+                package = sys.modules.get(parent)
+                if package is not None and getattr(package, child, None) is not None:
+                    try:
+                        delattr(package, child)  # the package holds its submodule too
+                    except AttributeError:
+                        pass
+        collect = getattr(self.hal, "collect", None)
+        if collect is not None:
+            collect()
 
     # ---- one frame ------------------------------------------------------------
 

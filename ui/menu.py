@@ -9,7 +9,7 @@ from adafruit_display_text import bitmap_label
 
 from ui import sprites as S
 from engine import games
-from engine.controls import DOWN, LEFT, UP
+from engine.actions import DOWN, LEFT, UP
 
 
 def level_words(name, median_ms):

@@ -1,0 +1,64 @@
+"""Only the chosen game's modules are loaded, and a board drops them back at the menu (issue: the seam)."""
+
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Runs in a fresh interpreter: dropping modules must not disturb this test process's own imports.
+PROGRAM = r'''
+import json, os, sys
+os.environ["BLINKA_OS_AGNOSTIC"] = "1"
+sys.path.insert(0, %r)
+from hal import headless
+from ui.app import App
+
+def loaded():
+    return sorted(m for m in sys.modules if m.startswith(("engine.", "ui.")))
+
+h = headless.Hal(160, 128)
+h.drop_modules = %r
+out = {"menu": loaded()}
+app = App(h, settings={"game": %r, "mode": %r}, seed=3)
+out["app"] = loaded()
+app.start_game(h.ticks_ms())
+out["table"] = loaded()
+app.back_to_menu()
+out["back"] = loaded()
+print(json.dumps(out))
+'''
+
+
+def run(game, mode="2p", drop=True):
+    done = subprocess.run([sys.executable, "-c", PROGRAM % (ROOT, drop, game, mode)], capture_output=True,
+                          text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def test_choosing_speed_loads_no_spit_and_no_cpu_without_a_cpu_seat():
+    got = run("speed")
+    table = set(got["table"])
+    assert "engine.speed" in table and "ui.speed_table" in table
+    assert not table & {"engine.spit", "engine.spit_rounds", "engine.controls", "ui.table_spit", "engine.bots"}
+    assert not any(m.startswith("engine.bots") for m in table)
+
+
+def test_choosing_spit_loads_no_speed():
+    table = set(run("spit")["table"])
+    assert "engine.spit" in table
+    assert not any("speed" in m for m in table if m != "engine.games.speed")
+
+
+def test_the_cpu_modules_load_only_with_a_cpu_seat():
+    table = set(run("speed", mode="1p")["table"])
+    assert "engine.bots" in table and "engine.bots.speed" in table and "engine.bots.view" not in table
+
+
+def test_back_at_the_menu_a_board_drops_the_games_modules():
+    got = run("speed", mode="1p")
+    assert got["back"] == got["app"]  # only what the menu itself needs stays
+    kept = run("speed", mode="1p", drop=False)
+    assert "engine.speed" in kept["back"]  # the desktop keeps them (its tests import them too)
