@@ -67,9 +67,9 @@ def test_every_roster_name_makes_a_bot():
     """The menu's CPU line and the tournament name bots from one roster."""
     for name in ROSTER:
         bot = make(name)
-        assert isinstance(bot, Bot) and 1 <= bot.speed <= 5
+        assert isinstance(bot, Bot) and 1 <= bot.speed <= 8
     with pytest.raises(ValueError):
-        make("level6")
+        make("level9")
     with pytest.raises(ValueError):
         make("nobody")
 

@@ -63,7 +63,7 @@ def test_the_cpu_moves_its_cursor_on_the_screen(headless_app):
     load(app, [["KH"], ["KS"], ["KD"], ["KC"], ["QS"]], [["6H"], ["9C"], ["2D"], ["JC"], ["8D"]],
          [["5C"], ["TD"]])
     seen = set()
-    for _ in range(90):  # 3 s
+    for _ in range(150):  # 5 s
         step(hal, app)
         seen.add(app.table.cursor_at[1])
     assert {2, 1, 0} <= seen  # from the middle up to the 6H, one stock at a time

@@ -28,6 +28,7 @@ import time
 import _path  # puts the repository root on sys.path
 
 from engine.bots import ROSTER, Bot, make
+from engine.bots.hands import LEVELS
 from engine.bots.match import Match
 from engine.spit import Spit
 from ui.cli import SEEDS, Parser, whole_number
@@ -128,8 +129,8 @@ def maker(cls, label):
             raise BotError("%s: still making a bot after %g s (an endless loop?)" % (label, SECONDS)) from None
         except BaseException as e:
             raise BotError("%s: cannot make one: %s" % (label, describe(e))) from None
-        if type(speed) is not int or not 1 <= speed <= 5:
-            raise BotError("%s: speed must be a whole number from 1 to 5, not %.40r" % (label, speed))
+        if type(speed) is not int or not 1 <= speed <= LEVELS:
+            raise BotError("%s: speed must be a whole number from 1 to %d, not %.40r" % (label, LEVELS, speed))
         if not callable(decide):
             raise BotError("%s: decide is not a method" % label)
         try:

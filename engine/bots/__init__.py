@@ -31,7 +31,8 @@ NOTHING = const(255)
 FILL = A.MOVE  # act.a is the empty slot; the buttons choose the card (engine.controls)
 
 # Bots by name: the menu's CPU line and tools/tournament.py
-ROSTER = ("level1", "level2", "level3", "level4", "level5", "adaptive", "first", "nearest")
+ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive",
+          "first", "nearest")
 
 
 class Act:
@@ -269,7 +270,7 @@ def make(name):
     if name == "adaptive":
         from engine.bots.level import Level
 
-        return Level(3, adaptive=True)
+        return Level(4, adaptive=True)
     if name[:5] == "level" and name[5:].isdigit() and 1 <= int(name[5:]) <= LEVELS:
         from engine.bots.level import Level
 

@@ -28,22 +28,26 @@ MISS = const(6)
 WRONG = const(7)
 
 # Row n is level n (row 0 is unused). Times in ms, slips per thousand plays.
-# Level 5 is a fast person (docs/bots.md); each level below takes about 9% longer
-# for everything than the one above, which makes it lose about 3 games in 4.
+# Level 1 is a beginner (about 2 s a move), level 8 a fast, accurate adult (about
+# 0.45 s); every figure goes from one to the other in equal ratios (docs/bots.md).
 #      MU  SIGMA  TAU  SEE  PRESS JITTER MISS WRONG
 HANDS = (
     None,
-    (471, 57, 157, 171, 193, 35, 100, 50),  # 1
-    (429, 52, 143, 156, 175, 32, 70, 35),  # 2
-    (392, 47, 130, 142, 160, 29, 45, 25),  # 3
-    (359, 43, 119, 130, 147, 27, 25, 15),  # 4
-    (330, 40, 110, 120, 135, 25, 12, 8),  # 5
+    (1150, 170, 650, 300, 380, 90, 180, 90),  # 1
+    (937, 135, 492, 256, 319, 73, 108, 55),  # 2
+    (764, 106, 372, 219, 268, 59, 65, 34),  # 3
+    (623, 84, 281, 187, 225, 47, 39, 21),  # 4
+    (508, 67, 213, 160, 189, 38, 23, 13),  # 5
+    (414, 53, 161, 137, 159, 31, 14, 8),  # 6
+    (337, 42, 122, 117, 133, 25, 8, 5),  # 7
+    (275, 33, 92, 100, 112, 20, 5, 3),  # 8
 )
-LEVELS = const(5)
+LEVELS = const(8)
 
-# Median time per move (ms) from the table change to the press that acts,
-# cursor presses included, measured by tools/tournament.py --moves (docs/bots.md).
-MEDIAN_MS = (0, 800, 720, 640, 590, 540)
+# Spit's median time per move (ms) from the table change to the press that acts,
+# cursor presses included, measured by tools/tournament.py (docs/bots.md); Speed's
+# are in engine/games/speed.py.
+MEDIAN_MS = (0, 2070, 1650, 1320, 1060, 850, 690, 550, 450)
 
 # Quantiles of the exponential distribution with mean 1000 (the (i + 0.5)/32-th),
 # so a think time needs no float and no log at run time.

@@ -36,15 +36,18 @@ SMART = const(7)  # per thousand: slaps the smaller pile (else the other)
 #      NOISE CHAIN SPITE COST TURN FILL_IN UNCOVER SMART
 STRATEGY = (
     None,
-    (30, 3, 4, 8, 88, 78, 2, 850),  # 1
-    (25, 6, 8, 10, 85, 75, 4, 900),  # 2
-    (15, 12, 16, 14, 82, 70, 6, 950),  # 3
-    (8, 16, 24, 18, 80, 65, 8, 1000),  # 4
-    (0, 20, 40, 20, 80, 65, 10, 1000),  # 5
+    (40, 0, 0, 6, 90, 80, 0, 750),  # 1
+    (30, 3, 4, 8, 88, 78, 2, 850),  # 2
+    (25, 6, 8, 10, 85, 75, 4, 900),  # 3
+    (20, 9, 12, 12, 84, 72, 5, 925),  # 4
+    (15, 12, 16, 14, 82, 70, 6, 950),  # 5
+    (8, 16, 24, 18, 80, 65, 8, 1000),  # 6
+    (5, 18, 28, 19, 80, 65, 9, 1000),  # 7
+    (0, 20, 40, 20, 80, 65, 10, 1000),  # 8
 )
 
 
-_NAMES = (None, "level1", "level2", "level3", "level4", "level5")
+_NAMES = (None, "level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8")
 
 
 class Level(Bot):
