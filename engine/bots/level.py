@@ -1,4 +1,4 @@
-"""The built-in CPU opponent: five levels of one strategy, and an adaptive one.
+"""The built-in CPU opponent: eight levels of one strategy, and an adaptive one.
 
 Each option on the table gets a score and the best one is taken: a play
 scores 100, plus points for each of its own cards that could follow it (a
@@ -51,7 +51,7 @@ _NAMES = (None, "level1", "level2", "level3", "level4", "level5", "level6", "lev
 
 
 class Level(Bot):
-    """The CPU opponent of a level (1-5); adaptive moves the level after each round."""
+    """The CPU opponent of a level (1-8); adaptive moves the level after each round."""
 
     name = "level"
 
@@ -61,7 +61,7 @@ class Level(Bot):
         self.set_level(level)
 
     def set_level(self, level):
-        """Play at level 1-5 from now on: its strategy, and its timing (speed)."""
+        """Play at level 1-8 from now on: its strategy, and its timing (speed)."""
         level = 1 if level < 1 else LEVELS if level > LEVELS else level
         self.level = level
         self.speed = level
