@@ -1,4 +1,7 @@
-"""Verbs, refusal reasons and reports shared by every game (one action stream).
+"""Verbs, refusal reasons, reports and phases shared by every game (one action stream), as numbers.
+
+Their names (for files, traces and tools) are in engine.names, which a board
+playing a game never loads.
 
 An action is ``(t_ms, player, verb, a, b)`` of small ints. ``apply()`` returns
 OK or a reason code; a refused action changes nothing. What happened is
@@ -21,14 +24,12 @@ PH_SLAP = const(2)  # Spit S-11
 PH_CHOOSE = const(3)  # Spit S-18
 PH_OVER = const(4)  # the game (the match) is over
 PH_CALL = const(5)  # Speed P-8: a player is out and Speed may be pressed
-PHASES = ("ready", "play", "slap", "choose", "over", "call")
 
 # The four buttons of a player's cluster (hal numbers keys player * 4 + button)
 UP = const(0)
 DOWN = const(1)
 LEFT = const(2)
 RIGHT = const(3)
-BUTTONS = ("up", "down", "left", "right")
 
 # Verbs of every game; a game's replay files accept the ones it plays.
 READY = const(0)  # say "Spit!" / be ready (D-2)
@@ -39,8 +40,6 @@ SLAP = const(4)  # a = centre pile
 CHOOSE = const(5)  # a = centre pile
 SPEED = const(6)  # press Speed (P-8)
 COVER = const(7)  # California K-3: a = row (player), b = slot
-VERBS = ("ready", "play", "flip", "move", "slap", "choose", "speed", "cover")
-ARGC = (0, 2, 1, 2, 1, 1, 0, 2)  # how many arguments each verb takes
 
 # Refusal reasons (0 = the action was applied).
 OK = const(0)
@@ -60,25 +59,6 @@ NOT_CHOOSER = const(13)
 BAD_VERB = const(14)
 JOKER_LAST = const(15)  # P-10: the play would strand a joker
 NO_MATCH = const(16)  # K-3: the pile's rank is not open
-REASONS = (
-    "ok",
-    "bad_player",
-    "wrong_phase",
-    "bad_slot",
-    "bad_pile",
-    "empty_slot",
-    "face_down",
-    "no_pile",
-    "not_adjacent",
-    "same_colour",
-    "already_up",
-    "slot_taken",
-    "already_ready",
-    "not_chooser",
-    "bad_verb",
-    "joker_last",
-    "no_match",
-)
 
 # Reports: (kind, player, a, b, card); 255 in a field means "none", card 0 "no card".
 R_READY = const(0)  # player said Spit
@@ -101,28 +81,6 @@ R_MATCH_OVER = const(16)  # player = the match's winner (P-9; 255: a draw)
 R_COVER = const(17)  # California: player covered row a's slot b with card (K-3)
 R_OPEN = const(18)  # California: rank a is open (K-3)
 R_PICKUP = const(19)  # California: no rank is open, the layout is picked up (K-4)
-REPORTS = (
-    "ready",
-    "spit",
-    "land",
-    "flip",
-    "move",
-    "stalemate",
-    "round_over",
-    "slap",
-    "take",
-    "deal",
-    "game_over",
-    "score",
-    "out",
-    "speed",
-    "penalty",
-    "rebuild",
-    "match_over",
-    "cover",
-    "open",
-    "pickup",
-)
 NONE = const(255)
 
 

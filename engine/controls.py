@@ -17,7 +17,7 @@ the time the button went down (C-4).
 """
 
 from engine import actions as A
-from engine.actions import BUTTONS, DOWN, LEFT, PH_CHOOSE, PH_PLAY, PH_READY, PH_SLAP, RIGHT, UP  # noqa: F401
+from engine.actions import DOWN, LEFT, PH_CHOOSE, PH_PLAY, PH_READY, PH_SLAP, RIGHT, UP  # noqa: F401
 
 
 class Cluster:

@@ -8,6 +8,7 @@ with one line that names the place, such as ``events[3]: unknown verb 'jump'``.
 """
 
 from engine import actions as A
+from engine import names as N
 from engine.cards import JOKER, name, parse
 from engine.games import NAMES
 from engine.timing import Sequencer
@@ -90,12 +91,12 @@ def _events(doc, players=2, verbs=None):
         last = t
         player = _int(ev[1], where + ": player", 0, players - 1)
         verb = ev[2]
-        if verb not in A.VERBS or (verbs is not None and A.VERBS.index(verb) not in verbs):
+        if verb not in N.VERBS or (verbs is not None and N.VERBS.index(verb) not in verbs):
             raise ReplayError("%s: unknown verb %s" % (where, _show(verb)))
-        v = A.VERBS.index(verb)
+        v = N.VERBS.index(verb)
         args = ev[3:]
-        if len(args) != A.ARGC[v]:
-            raise ReplayError("%s: wrong arguments: %s takes %d, got %d" % (where, verb, A.ARGC[v], len(args)))
+        if len(args) != N.ARGC[v]:
+            raise ReplayError("%s: wrong arguments: %s takes %d, got %d" % (where, verb, N.ARGC[v], len(args)))
         for k, arg in enumerate(args):
             if type(arg) is not int or not 0 <= arg <= 255:
                 raise ReplayError("%s: wrong arguments: argument %d must be an integer 0-255, got %s"
@@ -184,7 +185,7 @@ def run(game, events, trace=None):
             reports.clear()
             reason = game.apply(seq.t[s], seq.player[s], seq.verb[s], seq.a[s], seq.b[s])
             if reason:
-                refused.append([idx, A.REASONS[reason]])
+                refused.append([idx, N.REASONS[reason]])
             if trace:
                 got = []
                 while True:
@@ -217,7 +218,7 @@ def document(options, seed, events, layout=None, game="spit"):
         doc["layout"] = layout
     out = []
     for t, p, v, a, b in events:
-        out.append([t, p, A.VERBS[v]] + [a, b][:A.ARGC[v]])
+        out.append([t, p, N.VERBS[v]] + [a, b][:N.ARGC[v]])
     doc["events"] = out
     return doc
 

@@ -20,7 +20,7 @@ The deal and the ends of games are in engine.speed_deal.
 """
 
 from engine import actions as A
-from engine.actions import PH_CALL, PH_OVER, PH_PLAY, PH_READY, PHASES  # noqa: F401
+from engine.actions import PH_CALL, PH_OVER, PH_PLAY, PH_READY  # noqa: F401
 from engine.actions import PLAY as _PLAY, READY as _READY, SPEED as _SPEED
 from engine.cards import FITS as _FITS, JOKER
 from engine.pile import Pile
@@ -211,9 +211,10 @@ class Speed(Deals):
                 self.rng.shuffle(sbuf, k)
                 self.reports.add(A.R_REBUILD, q, q, k)
         flipped = False
+        hopeless = self._hopeless()  # the flips would only turn the same table round (see _hopeless)
         for q in range(players):
             side = self.side[q]
-            if side.n:
+            if side.n and not hopeless:
                 card = side.pop()
                 self.centre[q].push(card)
                 self.reports.add(A.R_SPIT, q, q, 0, card)
@@ -315,12 +316,42 @@ class Speed(Deals):
         for q in range(self.players):
             if q != p and self.can_play(q):
                 return
+        hopeless = self._hopeless()
         for q in range(self.players):
-            if self.side[q].n or self.centre[q].n > 1 or self.draw[q].n:
+            if self.draw[q].n or (not hopeless and (self.side[q].n or self.centre[q].n > 1)):
                 self.phase = PH_READY  # P-6: wait for every player to be ready
                 self.reports.add(A.R_STALEMATE, _NONE)
                 return
-        self._deadlock()  # no card can ever be turned: only a hand-made layout gets here
+        self._deadlock()  # no card can ever be turned, or none that could ever be played
+
+    def _hopeless(self):
+        """True when no card of the centre and side piles fits any card in a hand (P-3, P-10).
+
+        Then the stalemate flips (P-6, P-7) would turn the same cards round for
+        ever, so the draw piles are turned instead (P-7's fallback), and with
+        no draw pile left the game ends as a dead position (docs/replay-format.md,
+        "Speed: the endless stalemate"). Runs only at a stalemate.
+        """
+        wanted = 0  # the table ranks some hand card may go on
+        for q in range(self.players):
+            hand = self.hands[q]
+            for s in range(_SLOTS):
+                card = hand[s]
+                if not card:
+                    continue
+                if card >> 4 == JOKER:
+                    return False  # a joker goes on any card
+                wanted |= _FITS[card & 15]
+                if self.doubles:
+                    wanted |= 1 << (card & 15)
+        for k in range(2 * self.players):  # every centre pile, then every side pile (no tuple made)
+            pile = self.centre[k] if k < self.players else self.side[k - self.players]
+            buf = pile.buf
+            for j in range(pile.n):
+                card = buf[j]
+                if card >> 4 == JOKER or (wanted >> (card & 15)) & 1:
+                    return False  # a joker takes any card; this card takes one in a hand
+        return True
 
     def legal(self, p, out):
         """Write player p's useful legal actions into out as (verb, a, b) byte triples; return the count.

@@ -16,7 +16,7 @@ so the keyboards and boards need nothing new.
 """
 
 from engine import actions as A
-from engine.actions import BUTTONS, DOWN, LEFT, PH_CALL, PH_PLAY, PH_READY, RIGHT, UP  # noqa: F401
+from engine.actions import DOWN, LEFT, PH_CALL, PH_PLAY, PH_READY, RIGHT, UP  # noqa: F401
 
 
 class Cluster:

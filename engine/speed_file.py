@@ -8,7 +8,8 @@ naming the place, such as ``layout.players[1].hand[2]: unknown card "ZZ"``.
 from engine import actions as A
 from engine.cards import JOKER, name, parse
 from engine.replay import ReplayError, _dict, _int, _show
-from engine.speed import ENDINGS, MATCHES, PHASES, Speed
+from engine.names import PHASES
+from engine.speed import ENDINGS, MATCHES, Speed
 
 OPTIONS = ("short_side_piles", "doubles", "jokers", "ending", "call_ms", "match", "target")
 LAYOUT_KEYS = ("players", "side", "start", "centre")

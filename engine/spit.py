@@ -11,7 +11,7 @@ from engine.actions import FLIP, MOVE, PH_PLAY as _PLAY  # the hot verbs, withou
 from engine.cards import FITS as _FITS, is_red
 from engine.pile import Pile
 from engine.rng import Rng
-from engine.spit_rounds import PH_CHOOSE, PH_OVER, PHASES, PH_PLAY, PH_READY, PH_SLAP, Rounds  # noqa: F401
+from engine.spit_rounds import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Rounds  # noqa: F401
 
 try:
     from micropython import const

@@ -5,7 +5,7 @@ the rest to the game's file module, named in engine.games.
 """
 
 from engine import actions as A
-from engine.actions import PHASES
+from engine.names import PHASES
 from engine.cards import name
 from engine.replay import ReplayError, _cards, _dict, _int, _show
 

@@ -6,7 +6,7 @@ compile. The phases are engine.actions' (one numbering for every game).
 """
 
 from engine import actions as A
-from engine.actions import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, PHASES  # noqa: F401
+from engine.actions import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP  # noqa: F401
 from engine.cards import new_deck
 
 try:

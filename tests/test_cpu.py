@@ -12,6 +12,7 @@ import random
 import pytest
 
 from engine import actions as A
+from engine import names as N
 from engine.bots import FILL, NOTHING, Act, Bot, Driver, make
 from engine.bots import hands as H
 from engine.bots.level import Level
@@ -152,7 +153,7 @@ class Checked:
         n = game.legal(driver.player, self.buf)
         legal = {tuple(self.buf[3 * k:3 * k + 3]) for k in range(n)}
         if not slipped:
-            assert (verb, a, b) in legal, "P%d chose %s %d %d, not legal now" % (driver.player, A.VERBS[verb], a, b)
+            assert (verb, a, b) in legal, "P%d chose %s %d %d, not legal now" % (driver.player, N.VERBS[verb], a, b)
         top = game.centre[b].top() if verb == A.PLAY else 0
         self.plans[driver.player] = (verb, a, b, top, game.phase, slipped)
         self.checked += 1
@@ -180,7 +181,7 @@ def test_cpu_moves_are_legal_when_chosen_and_refused_only_when_the_table_changed
                 plan = checked.plans[p]
                 assert plan[:3] == (verb, a, b)
                 changed = phase != plan[4] or (verb == A.PLAY and before != plan[3])
-                assert changed, "refused %s (%s) though nothing changed" % (A.VERBS[verb], A.REASONS[result])
+                assert changed, "refused %s (%s) though nothing changed" % (N.VERBS[verb], N.REASONS[result])
                 assert result in (A.NOT_ADJACENT, A.WRONG_PHASE, A.NO_PILE)
             return result
 

@@ -13,6 +13,7 @@ from collections import Counter
 
 from uitools import FRAME_MS, Presser
 from engine import actions as A
+from engine import names as N
 from engine.replay import load, run, state
 from engine.actions import PH_OVER
 from test_properties import all_cards, check_invariants
@@ -118,7 +119,7 @@ def test_fuzz_random_buttons_through_the_frame_loop(headless_app, capsys):
             check_table(app)
             for entry in app.log[logged:]:
                 if game.name == "spit":
-                    verbs[A.VERBS[entry[2]]] += 1
+                    verbs[N.VERBS[entry[2]]] += 1
             logged = len(app.log)
             assert game.phase != PH_OVER or game.winner in (0, 1, A.NONE)
     spent = time.perf_counter() - start

@@ -10,6 +10,7 @@ import os
 os.environ["BLINKA_OS_AGNOSTIC"] = "1"  # before anything imports Blinka
 
 from engine import actions as A  # noqa: E402
+from engine import names as N
 from engine.cards import is_red, parse  # noqa: E402
 from engine.spit import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP  # noqa: E402
 from engine.timing import ticks_add  # noqa: E402
@@ -81,7 +82,7 @@ def load(app, stocks0, stocks1, centre, spit=((), ())):
 
 def logged(app, player=None):
     """The actions the app applied (its replay log) as (player, verb name, a, b), optionally one player's."""
-    return [(p, A.VERBS[v], a, b) for t, p, v, a, b in app.log if player is None or p == player]
+    return [(p, N.VERBS[v], a, b) for t, p, v, a, b in app.log if player is None or p == player]
 
 
 # ---- geometry -----------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Memory budgets on CircuitPython's own VM, from the .mpy files a board's bundle ships.
 
-    python tools/bench_cp.py [--games 50] [--board pybadge] [--json] [--no-search]
+    python tools/bench_cp.py [--game spit|speed] [--games 50] [--board pybadge] [--json] [--no-search]
 
 The VM is CircuitPython 10.3's unix port, 32-bit, built by
 tools/circuitpython.py; the code is the board's bundle (tools/bundle.py:
@@ -8,7 +8,12 @@ every module compiled by CircuitPython's mpy-cross), with tests/standins/ in
 place of the hardware modules. The collector is on (it collects inside calls,
 as on a board) unless a figure needs it off. Figures (docs/performance.md):
 
-- heap held after importing the engine, then the CPU players, then the UI;
+Every figure is per game (each game alone: only its modules are imported):
+
+- heap held after importing the game (its engine, buttons and words: the
+  screen logic without displayio; the registry and the game's description,
+  which the menu loads for every game, come before), then its CPU players,
+  then the UI;
 - the smallest ``-X heapsize`` (1 KB steps) in which N seeded CPU-against-CPU
   games play to the end through the real frame loop (``ui.app.App`` on the
   stand-in display), and that they end as on CPython (C-5);
@@ -26,6 +31,7 @@ import sys
 import tempfile
 
 import _path
+from engine.games import NAMES
 from ui.cli import Parser  # argparse with one-line errors
 
 import bundle
@@ -33,8 +39,8 @@ import circuitpython
 import mpyvm
 
 KB = 1024
-BUDGETS = {"heap_needed": 40 * KB, "engine_import": 20 * KB, "apply_alloc": 0, "cpu_frame_alloc": 0,
-           "idle_frame_alloc": 0, "play_frame_alloc": 0}
+BUDGETS = {"heap_needed": 40 * KB, "engine_import": 20 * KB, "game_and_cpu_import": 32 * KB, "apply_alloc": 0,
+           "cpu_frame_alloc": 0, "idle_frame_alloc": 0, "play_frame_alloc": 0}
 STANDINS = os.path.join(_path.ROOT, "tests", "standins")
 BOTS = ("level4", "level5")  # the demo's pair (ui/app.py DEMO_BOTS)
 
@@ -50,7 +56,7 @@ hal.pybadge.Hal.ticks_ms = lambda self: clock[0]
 
 
 h = hal.pybadge.Hal()
-app = U.App(h, settings={})  # one App for every game, as on a board
+app = U.App(h, settings={"game": GAME})  # one App for every game, as on a board
 out = []
 for seed in SEEDS:
     app.seed = seed
@@ -68,19 +74,23 @@ for seed in SEEDS:
 print("RESULT", out)
 '''
 
-# N seeded CPU-against-CPU games with no screen (engine.bots.match, 33 ms frames): the game and its CPUs.
+# N seeded CPU-against-CPU games with no screen (engine.bots.match, 33 ms frames): the game and its CPUs
+# alone, without the registry and the descriptions that the menu holds.
 MATCH = r"""
 import gc
-from engine.spit import Spit, PH_OVER
-from engine.bots import make
+from engine.actions import PH_OVER
 from engine.bots.match import Match
-import engine.bots.level  # what the bots need is imported at start, as a program does
+engine_class = getattr(__import__(MODULES[0], None, None, ("_",)), MODULES[3])  # no registry: the game alone
+cluster = __import__(MODULES[1], None, None, ("_",)).Cluster
+cpu = __import__(MODULES[2], None, None, ("make",))
+cpu.make(BOTS[0])  # what the bots need is imported at start, as a program does
 over = 0
 for seed in SEEDS:
     game = None
     gc.collect()  # the last game freed before each deal, as the App does on a board (hal collect)
-    game = Spit(seed=seed)
-    Match(game, (make(BOTS[0]), make(BOTS[1])), seed=seed, frame_ms=33).run()
+    game = engine_class(seed=seed)
+    Match(game, (cpu.make(BOTS[0]), cpu.make(BOTS[1])), seed=seed, frame_ms=33, cluster=cluster,
+          view=cpu.View).run()
     over += game.phase == PH_OVER
     game = None
 print("RESULT", [over])
@@ -89,14 +99,19 @@ print("RESULT", [over])
 # What importing holds, what apply() and the CPU players allocate, and one real label's text change.
 ALLOC = r"""
 import gc
+from engine import games
+info = games.get(GAME)  # the registry and the game's description: the menu's, loaded before any game
 gc.collect()
 base = gc.mem_alloc()
 fig = {}
-from engine import spit, timing, controls, actions
+from engine import timing, actions
+for name in (info.ENGINE, info.CONTROLS, info.WORDS):  # the game with its screen logic (no displayio)
+    __import__(name)
 gc.collect()
 fig["engine_import"] = gc.mem_alloc() - base
-import engine.bots
-import engine.bots.level
+players = __import__(info.CPU, None, None, ("make",))
+players.make(BOTS[0])  # a level's strategy module too
+import engine.bots.match
 gc.collect()
 fig["bots_import"] = gc.mem_alloc() - base - fig["engine_import"]
 for name in STANDIN_NAMES:  # the hardware's stand-ins: held apart from the game's own modules
@@ -144,12 +159,11 @@ def counted(game):
     game.apply = apply
 
 
-from engine.bots import make
 from engine.bots.match import Match
 phase = [0, 0]
 for seed in SEEDS:
-    game = spit.Spit(seed=seed)
-    m = Match(game, (make(BOTS[0]), make(BOTS[1])), seed=seed, frame_ms=33)
+    game = info.new(seed, {})
+    m = Match(game, (players.make(BOTS[0]), players.make(BOTS[1])), seed=seed, frame_ms=33)
     counted(game)
     d0, d1 = m.drivers
     while not m.over():
@@ -186,7 +200,7 @@ hal.pybadge.Hal.ticks_ms = lambda self: clock[0]
 def measure(h):
     # every frame's bytes, by kind; in a function, so that the harness's own names allocate nothing
     rows = {"idle": [0, 0, 0], "play": [0, 0, 0], "other": [0, 0, 0]}
-    app = U.App(h, settings={})
+    app = U.App(h, settings={"game": GAME})
     for seed in SEEDS:
         app.seed = seed
         app.games = 0
@@ -265,11 +279,11 @@ def guest(binary, program, path, heap, **params):
     return None, done
 
 
-def cpython_games(seeds):
+def cpython_games(seeds, game="spit"):
     """[seed, over, winner, digest, frames] of the same demo games on CPython (C-5), on the headless screen."""
     import subprocess
 
-    head = "import sys\nsys.path[:0] = %r\nSEEDS = %r\n" % ([STANDINS, _path.ROOT], list(seeds))
+    head = "import sys\nsys.path[:0] = %r\nSEEDS = %r\nGAME = %r\n" % ([STANDINS, _path.ROOT], list(seeds), game)
     done = subprocess.run([sys.executable, "-c", head + GAMES], capture_output=True, text=True,
                           cwd=tempfile.gettempdir())
     for line in reversed(done.stdout.splitlines()):
@@ -278,66 +292,76 @@ def cpython_games(seeds):
     raise RuntimeError("the games on CPython failed:\n" + done.stderr[-3000:])
 
 
-def plays(bins, path, kb, seeds, program=MATCH):
+def modules(game):
+    """[engine module, controls module, CPU module, engine class name] of a game (engine.games)."""
+    from engine import games
+
+    info = games.get(game)
+    return [info.ENGINE, info.CONTROLS, info.CPU, type(info.new(1, {})).__name__]
+
+
+def plays(bins, path, kb, seeds, program=MATCH, game="spit"):
     """True when every game of seeds plays to the end in a kb KB heap (MATCH: no screen; GAMES: the App)."""
-    result, _ = guest(bins["micropython"], program, path, "%dk" % kb, SEEDS=seeds, BOTS=list(BOTS))
+    result, _ = guest(bins["micropython"], program, path, "%dk" % kb, SEEDS=seeds, BOTS=list(BOTS), GAME=game,
+                      MODULES=modules(game))
     if program is MATCH:
         return result == [len(seeds)]
     return result is not None and all(r[1] for r in result)
 
 
-def smallest_heap(bins, path, seeds, program=MATCH, low=8, high=256):
+def smallest_heap(bins, path, seeds, program=MATCH, low=8, high=256, game="spit"):
     """The smallest heap in KB (1 KB steps) in which the games all play out; None if not even in high."""
-    if not plays(bins, path, high, seeds, program):
+    if not plays(bins, path, high, seeds, program, game):
         return None
     while high - low > 1:
         mid = (low + high) // 2
-        if plays(bins, path, mid, seeds, program):
+        if plays(bins, path, mid, seeds, program, game):
             high = mid
         else:
             low = mid
     return high
 
 
-def measure(games=50, board="pybadge", search=True):
-    """Every figure, as a dict (see the module's docstring)."""
+def measure(games=50, board="pybadge", search=True, game="spit"):
+    """Every figure of one game, as a dict (see the module's docstring)."""
     # ranges, not lists: a guest's parameters are source it compiles, and a long list literal
     # would leave the compiler's garbage in the heap before the game is even imported
     seeds = range(1, games + 1)
     work = tempfile.mkdtemp(prefix="spit-benchcp-")
     try:
         bins, path, label_path = prepare(board, work)
-        fig = {"games": games, "board": board}
+        fig = {"game": game, "games": games, "board": board}
         few = seeds[:min(games, 5)]
         alloc, done = guest(bins["micropython"], ALLOC, path, "512k", SEEDS=few, BOTS=list(BOTS),
-                            STANDIN_NAMES=standin_names())
+                            STANDIN_NAMES=standin_names(), GAME=game)
         if alloc is None:
             raise RuntimeError("the allocation guest failed:\n" + done.stdout[-3000:] + done.stderr[-3000:])
         for k in ("engine_import", "bots_import", "standins_import", "ui_import", "label_change_alloc"):
             fig[k] = alloc[k]
+        fig["game_and_cpu_import"] = alloc["engine_import"] + alloc["bots_import"]
         fig["apply_calls"], _, fig["apply_alloc"] = alloc["applies"]
         fig["cpu_frames"], _, fig["cpu_frame_alloc"] = alloc["cpu"]
-        rows, done = guest(bins["micropython"], FRAMES, label_path, "512k", SEEDS=few)
+        rows, done = guest(bins["micropython"], FRAMES, label_path, "512k", SEEDS=few, GAME=game)
         if rows is None:
             raise RuntimeError("the frames guest failed:\n" + done.stdout[-3000:] + done.stderr[-3000:])
         for kind in ("idle", "play", "other"):
             fig[kind + "_frames"], _, fig[kind + "_frame_alloc"] = rows[kind]
-        result, done = guest(bins["micropython"], GAMES, path, "256k", SEEDS=seeds)
+        result, done = guest(bins["micropython"], GAMES, path, "256k", SEEDS=seeds, GAME=game)
         if result is None:
             raise RuntimeError("the games guest failed:\n" + done.stdout[-3000:] + done.stderr[-3000:])
         fig["all_over"] = all(r[1] for r in result)
-        fig["same_as_cpython"] = result == cpython_games(seeds)
+        fig["same_as_cpython"] = result == cpython_games(seeds, game)
         fig["frames_played"] = sum(r[4] for r in result)
         for vm, key in (("micropython-pystack", "pystack_2048"), ("micropython-pystack1536", "pystack_1536")):
-            res, done = guest(bins[vm], GAMES, path, "256k", SEEDS=range(1, 2))
+            res, done = guest(bins[vm], GAMES, path, "256k", SEEDS=range(1, 2), GAME=game)
             fig[key] = bool(res and res[0][1])
             if not fig[key]:
                 fig[key + "_error"] = (done.stdout + done.stderr).strip().splitlines()[-1:]
-        fig["heap_at_budget"] = plays(bins, path, BUDGETS["heap_needed"] // KB, seeds)
+        fig["heap_at_budget"] = plays(bins, path, BUDGETS["heap_needed"] // KB, seeds, game=game)
         if search:
-            kb = smallest_heap(bins, path, seeds)
+            kb = smallest_heap(bins, path, seeds, game=game)
             fig["heap_needed"] = kb * KB if kb else None
-            kb = smallest_heap(bins, path, seeds[:5], GAMES)
+            kb = smallest_heap(bins, path, seeds[:5], GAMES, game=game)
             fig["app_heap_needed"] = kb * KB if kb else None
         fig["broken"] = broken(fig)
         return fig
@@ -360,20 +384,26 @@ def main(argv=None):
     parser.add_argument("--board", default="pybadge", help="the bundle to measure (default pybadge)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--no-search", action="store_true", help="skip the smallest-heap search")
+    parser.add_argument("--game", choices=NAMES, action="append",
+                        help="the game to measure (repeatable; default every game)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    figs = []
     try:
-        fig = measure(args.games, args.board, not args.no_search)
+        for game in args.game or NAMES:
+            figs.append(measure(args.games, args.board, not args.no_search, game))
     except circuitpython.Unavailable as e:
         print("bench_cp: %s" % e, file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(fig, indent=1, sort_keys=True))
+        print(json.dumps(figs, indent=1, sort_keys=True))
     else:
-        for k in sorted(fig):
-            print("%-24s %s" % (k, fig[k]))
-    return 1 if fig["broken"] else 0
+        for fig in figs:
+            print("== %s" % fig["game"])
+            for k in sorted(fig):
+                print("%-24s %s" % (k, fig[k]))
+    return 1 if any(fig["broken"] for fig in figs) else 0
 
 
 if __name__ == "__main__":

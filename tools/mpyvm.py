@@ -34,22 +34,29 @@ gc.disable()
 # guest and the host both compute it, to check that both Pythons end every
 # game alike (C-5).
 DIGEST = r'''
+def _piles(h, piles):
+    for pile in piles:
+        for i in range(pile.n):
+            h = (h * 31 + pile.buf[i]) & 0xFFFFF
+        h = (h * 31 + pile.n) & 0xFFFFF
+    return h
+
+
 def digest(game, actions):
-    """A number that changes when anything in the final state of a game does."""
+    """A number that changes when anything in the final state of a game (Spit or Speed) does."""
     h = actions & 0xFFFFF
-    for p in range(2):
-        for pile in game.stocks[p]:
-            for i in range(pile.n):
-                h = (h * 31 + pile.buf[i]) & 0xFFFFF
-            h = (h * 31 + pile.n) & 0xFFFFF
-        for pile in (game.centre[p], game.spit[p]):
-            for i in range(pile.n):
-                h = (h * 31 + pile.buf[i]) & 0xFFFFF
-            h = (h * 31 + pile.n) & 0xFFFFF
-        for s in range(5):
-            h = (h * 31 + game.up[p][s]) & 0xFFFFF
+    for p in range(game.players):
+        if game.name == "spit":
+            h = _piles(h, game.stocks[p])
+            h = _piles(h, (game.centre[p], game.spit[p]))
+            for s in range(5):
+                h = (h * 31 + game.up[p][s]) & 0xFFFFF
+        else:
+            h = _piles(h, (game.centre[p], game.draw[p], game.side[p]))
+            for s in range(5):
+                h = (h * 31 + game.hands[p][s]) & 0xFFFFF
         h = (h * 31 + game.scores[p]) & 0xFFFFF
-    for x in (game.phase, game.round, game.winner, game.chooser):
+    for x in (game.phase, game.round, game.winner, getattr(game, "chooser", 0)):
         h = (h * 31 + x) & 0xFFFFF
     return h
 '''

@@ -12,7 +12,6 @@ from engine import actions as A
 from engine import games
 from engine.actionlog import ActionLog
 from engine.actions import PH_OVER, PH_PLAY
-from engine.replay import SEEDS, document, group_size
 from engine.timing import Sequencer, ticks_add, ticks_diff
 from ui.lights import Lights
 from ui.menu import Menu, clean
@@ -21,6 +20,7 @@ MENU = 0
 TABLE = 1
 FRAME_MS = 33  # about 30 frames a second
 BATCH = 32  # actions one frame's Sequencer holds in play (a replay's may need more: watch)
+SEEDS = 0xFFFFFFFF  # a seed a replay file can hold (engine.replay.SEEDS; the replay code loads only to save one)
 DEMO_IDLE_MS = 60000  # D-1: the title screen starts a CPU-against-CPU demo after a minute idle
 DEMO_BOTS = ("level7", "level8")
 
@@ -127,6 +127,8 @@ class App:
 
     def watch(self, game, events, doc, now):
         """Play a replay back on the table: game as loaded, events as (t, player, verb, a, b)."""
+        from engine.replay import group_size
+
         self.playback = events
         self.next_event = 0
         self.clock_ms = 0  # how far the replay's clock has run (it stops at the file's end)
@@ -460,6 +462,8 @@ class App:
 
     def replay(self):
         """The replay document of the game so far (the engine's replay format)."""
+        from engine.replay import document
+
         doc = document(self.options(), self.game_seed, self.log or (), game=self.game.name)
         if self.saved and self.game.phase == PH_OVER:
             doc["end_ms"] = max(self.end_ms, doc["events"][-1][0] if doc["events"] else 0)  # a time limit after the last press

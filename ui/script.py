@@ -11,7 +11,7 @@ import os
 from engine.jsontext import JSONError, loads as parse_json
 from engine.replay import SEEDS, ReplayError, load as load_replay
 from ui.app import FRAME_MS
-from engine.actions import BUTTONS
+from engine.names import BUTTONS
 from ui.menu import clean
 
 KEYS = ("seed", "settings", "menu", "presses", "tail_ms", "description")

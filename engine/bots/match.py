@@ -8,20 +8,26 @@ drivers are polled once a frame, exactly as on the device.
 """
 
 from engine import actions as A
-from engine import games
 from engine.bots import Driver
 from engine.actions import PH_OVER
 from engine.timing import Sequencer, ticks_diff
 
 
 class Match:
-    """Two bots at one table: ``run()`` plays the game to its end (or to limit_ms)."""
+    """Two bots at one table: ``run()`` plays the game to its end (or to limit_ms).
 
-    def __init__(self, game, bots, seed=1, frame_ms=0, slips=True, limit_ms=3600000):
+    cluster and view are the game's Cluster and View classes; by default the
+    game's description names them (engine.games).
+    """
+
+    def __init__(self, game, bots, seed=1, frame_ms=0, slips=True, limit_ms=3600000, cluster=None, view=None):
         self.game = game
-        info = games.get(game.name)  # the game's own buttons and eyes (docs/games.md)
-        cluster = __import__(info.CONTROLS, None, None, ("Cluster",)).Cluster
-        view = __import__(info.CPU, None, None, ("View",)).View
+        if cluster is None or view is None:  # the game's own buttons and eyes (docs/games.md)
+            from engine import games
+
+            info = games.get(game.name)
+            cluster = __import__(info.CONTROLS, None, None, ("Cluster",)).Cluster
+            view = __import__(info.CPU, None, None, ("View",)).View
         self.drivers = (Driver(bots[0], 0, cluster(0), seed=seed * 2 + 1, slips=slips, view=view(0)),
                         Driver(bots[1], 1, cluster(1), seed=seed * 2 + 2, slips=slips, view=view(1)))
         self.seq = Sequencer(8, 2)
