@@ -40,7 +40,8 @@ _EMPTY_TILE = 0
 _DOWN_TILE = 2
 _RANK_TILES = 4
 _SUIT_TILES = 30
-CARD_TILES = 34
+_JOKER_TILES = 34  # a joker's left half (a red J over the star) and right half (two stars)
+CARD_TILES = 36
 
 _SUITS = (  # 7x7: clubs, diamonds, hearts, spades
     ("..XXX..", "..XXX..", "XX.X.XX", "XXXXXXX", "XX.X.XX", "...X...", "..XXX.."),
@@ -48,6 +49,8 @@ _SUITS = (  # 7x7: clubs, diamonds, hearts, spades
     (".XX.XX.", "XXXXXXX", "XXXXXXX", "XXXXXXX", ".XXXXX.", "..XXX..", "...X..."),
     ("...X...", "..XXX..", ".XXXXX.", "XXXXXXX", "XX.X.XX", "...X...", "..XXX.."),
 )
+_STAR = ("...X...", "...X...", "XXXXXXX", ".XXXXX.", "..XXX..", ".XX.XX.", "XX...XX")  # 7x7: a joker's mark
+_JOKER = ("..XXX", "...X.", "...X.", "...X.", "...X.", "X..X.", ".XX..")  # 5x7: the J of a joker, in red
 _RANKS = (  # 5x7: A 2 3 4 5 6 7 8 9 10 J Q K
     (".XXX.", "X...X", "X...X", "XXXXX", "X...X", "X...X", "X...X"),
     (".XXX.", "X...X", "....X", "...X.", "..X..", ".X...", "XXXXX"),
@@ -115,6 +118,11 @@ def card_sheet(w, h, rank_scale, suit_scale):
         _face(bmp, tile, 1, hw, w, h)
         for at in (suit, suit2):
             _glyph(bmp, tile, 1, hw, at, _SUITS[s], RED if s in (1, 2) else BLACK, suit_scale)
+    _face(bmp, _JOKER_TILES, 0, hw, w, h)  # jokers (Speed's P-10): the same look for both
+    _glyph(bmp, _JOKER_TILES, 0, hw, rank, _JOKER, RED, rank_scale)
+    _face(bmp, _JOKER_TILES + 1, 1, hw, w, h)
+    for at in (suit, suit2):
+        _glyph(bmp, _JOKER_TILES + 1, 1, hw, at, _STAR, BLACK, suit_scale)
     return bmp
 
 
@@ -165,6 +173,8 @@ def left_tile(card, body):
     if body == EMPTY or not card:
         return _EMPTY_TILE
     s = card >> 4
+    if s == 4:
+        return _JOKER_TILES
     return _RANK_TILES + (card & 15) - 1 + (13 if s == 1 or s == 2 else 0)
 
 
@@ -174,6 +184,8 @@ def right_tile(card, body):
         return _DOWN_TILE + 1
     if body == EMPTY or not card:
         return _EMPTY_TILE + 1
+    if card >> 4 == 4:
+        return _JOKER_TILES + 1
     return _SUIT_TILES + (card >> 4)
 
 
