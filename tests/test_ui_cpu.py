@@ -74,24 +74,24 @@ def test_adaptive_cpu_starts_the_next_game_a_level_down_after_winning(headless_a
     """Adaptive: the CPU won, so the next game starts a level lower."""
     hal, app = headless_app(seed=4, settings={"mode": "1p", "cpu": "adaptive"})
     deal(hal, app)
-    assert app.cpus[1].bot.level == 3
+    assert app.cpus[1].bot.level == 4
     load(app, [["KH"], ["KS"], ["KD"], ["KC"], ["QS"]], [["6H"], [], [], [], []], [["5C"], ["TD"]])
     run_ms(hal, app, 3000)
     assert app.game.phase == PH_OVER and app.game.winner == 1  # S-15: its last card, no spit cards
-    assert app.adaptive_level == 2
+    assert app.adaptive_level == 3
     run_ms(hal, app, 1000)
     tap(hal, 0, LEFT)
     step(hal, app)
     assert app.screen == MENU
     app.start_game(hal.ticks_ms())
-    assert app.cpus[1].bot.level == 2
+    assert app.cpus[1].bot.level == 3
 
 
 def test_adaptive_cpu_is_nudged_once_per_round_by_its_own_rule(headless_app):
     """Adaptive: within a game only the bot's own rule moves its level (cards held, 4 apart); the app adds no nudge."""
     hal, app = headless_app(seed=4, settings={"mode": "1p", "cpu": "adaptive"})
     deal(hal, app)
-    assert app.cpus[1].bot.level == 3
+    assert app.cpus[1].bot.level == 4
     # The CPU clears its one stock card but keeps spit cards: the round ends, the game goes on (S-15)
     load(app, [["KH"], ["KS"], ["KD"], ["KC"], ["QS"]], [["6H"], [], [], [], []], [["5C"], ["TD"]],
          (["9H"], ["2C", "3C"]))
@@ -103,8 +103,8 @@ def test_adaptive_cpu_is_nudged_once_per_round_by_its_own_rule(headless_app):
     run_ms(hal, app, 1500)  # the bot looks at round 2 and compares the cards held: it is 4 or more ahead
     bot = app.cpus[1].bot
     assert bot.seen_round == 2
-    assert bot.level == 2  # one step down, its own rule; before, the app stepped it down a second time
-    assert app.adaptive_level == 3  # the app moves the level it carries only at a game's end
+    assert bot.level == 3  # one step down, its own rule; before, the app stepped it down a second time
+    assert app.adaptive_level == 4  # the app moves the level it carries only at a game's end
 
 
 def test_a_finished_game_is_counted_in_the_statistics(headless_app):

@@ -113,7 +113,7 @@ for name in ("engine.cards", "engine.pile", "engine.rng", "engine.actions", "eng
 collect()
 engine_heap = mem_alloc() - base
 last = mem_alloc()
-for name in ("engine.bots", "engine.bots.level"):  # the package brings hands and view
+for name in ("engine.bots", "engine.bots.view", "engine.bots.level"):  # the package brings hands
     __import__(name)
     collect()
     now = mem_alloc()

@@ -70,7 +70,7 @@ class App:
         self.demo = False
         self.idle_since = None  # the title screen's last press (the demo starts after DEMO_IDLE_MS)
         self.demo_next = None
-        self.adaptive_level = 3
+        self.adaptive_level = 4  # the adaptive CPU starts in the middle of the ladder (docs/bots.md)
         self.lands = 0  # cards landed on a spit pile, all games (R_LAND reports)
         self.applied = 0  # actions applied or refused, all games
         hal.display.root_group = self.menu.group
