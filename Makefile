@@ -41,9 +41,10 @@ bench-cp: $(STAMP)
 circuitpython: $(STAMP)
 	$(BIN)/python tools/circuitpython.py
 
-# The README's screenshot: a scripted opening, headless, enlarged 3 times.
+# The README's screenshots: scripted openings of Spit and Speed, headless, enlarged 3 times.
 screenshot: $(RUN_STAMP)
 	$(BIN)/python code.py --headless --script docs/img/opening.json --screenshot docs/img/table.png --zoom 3
+	$(BIN)/python code.py --headless --script docs/img/speed.json --screenshot docs/img/speed.png --zoom 3
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .cache

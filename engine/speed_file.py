@@ -1,4 +1,4 @@
-"""Speed's part of the replay files (docs/speed-format.md): options, layout, state and words.
+"""Speed's part of the replay files (docs/replay-format.md, "Speed"): options, layout, state and words.
 
 The generic loader in engine.replay checks the document's keys and events
 and calls these; every problem in a file raises ``ReplayError`` with one line

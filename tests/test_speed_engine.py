@@ -423,7 +423,7 @@ EXAMPLE = {"game": "speed",
 
 
 def test_the_example_of_the_format():
-    """The example of docs/speed-format.md runs: the 4H lands on the 5S, the Speed press is refused."""
+    """The example of docs/replay-format.md, "Speed" runs: the 4H lands on the 5S, the Speed press is refused."""
     game, refused = run_doc(EXAMPLE)
     st = F.state(game, refused)
     assert st["centre"] == [["5S", "4H"], ["QD"]] and st["refused"] == [[3, "wrong_phase"]]

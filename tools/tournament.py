@@ -2,7 +2,7 @@
 
     python3 tools/tournament.py --game spit --bots level1,level3,mybot.py --games 1000 --seed 1
 
-A bot is a roster name (level1..level5, adaptive, first, nearest) or a .py
+A bot is a roster name of the game (level1..level8, adaptive; for Spit also first, nearest) or a .py
 file holding one subclass of engine.bots.Bot (or naming it in ``BOT = ...``).
 Each pair plays --games games: game i is dealt with seed SEED + i // 2 and
 the bots swap seats every game, so each deal is played from both sides.
@@ -10,7 +10,7 @@ Time is simulated (every press and think time is paid), so a game takes a
 few milliseconds to compute. How bots work: docs/bots.md.
 
 A bot file that fails to load, or fails while playing (its decide raises,
-leaves a bad action, a speed other than 1-5, a game that takes more than
+leaves a bad action, a speed other than 1-8, a game that takes more than
 SECONDS: an endless loop), ends the tournament with one line naming the bot
 and the error, exit status 2.
 """
@@ -27,14 +27,12 @@ import time
 
 import _path  # puts the repository root on sys.path
 
-from engine.bots import ROSTER, Bot, make
+from engine import games
+from engine.bots import Bot
 from engine.bots.hands import LEVELS
 from engine.bots.match import Match
-from engine.spit import Spit
-from ui.cli import SEEDS, Parser, whole_number
+from ui.cli import SEEDS, Parser, add_game_arguments, game_options, whole_number
 
-GAMES = ("spit",)
-LATER = ("speed", "california")  # RULES.md has them; the engine does not yet
 
 
 SECONDS = 60  # wall-clock time a bot file may take to load, or one game to be played, before it is stuck
@@ -163,29 +161,35 @@ def watched(decide, label):
     return guarded
 
 
+def cpu(game):
+    """The CPU module of a game (ROSTER, make, View)."""
+    return __import__(games.get(game).CPU, None, None, ("make",))
+
+
 class Entrant:
     """One bot in the tournament: its label and how to make a fresh one for each game."""
 
-    def __init__(self, spec):
+    def __init__(self, spec, game="spit"):
         self.spec = spec
+        roster = cpu(game).ROSTER
         if spec.endswith(".py"):
             cls = load_file(spec)
             self.label = os.path.splitext(os.path.basename(spec))[0]
             self.make = maker(cls, self.label)
-        elif spec in ROSTER:
-            self.make = lambda: make(spec)
+        elif spec in roster:
+            self.make = lambda: cpu(game).make(spec)
             self.label = spec
         else:
-            raise BotError("unknown bot %r: use one of %s, or a .py file" % (spec, ", ".join(ROSTER)))
+            raise BotError("unknown bot %r: use one of %s, or a .py file" % (spec, ", ".join(roster)))
         self.speed = self.make().speed
 
 
-def play(a, b, seed, options, moves=None):
+def play(a, b, seed, options, moves=None, game="spit"):
     """One game: bot a in seat 0, bot b in seat 1; (winner seat or None, seconds, actions, refused)."""
     _playing[0] = None
     try:
         with deadline(SECONDS):
-            match = Match(Spit(seed=seed, **options), (a.make(), b.make()), seed=seed)
+            match = Match(games.get(game).new(seed, options), (a.make(), b.make()), seed=seed)
             match.moves = moves
             match.run()
     except (KeyboardInterrupt, BotError):
@@ -208,15 +212,15 @@ CHUNK = 50  # games per piece of work: the progress lines and the processes coun
 
 def play_chunk(job):
     """Games first..last-1 of one pair (a process of its own with --jobs): their totals."""
-    i, j, specs, first, last, seed, options, want_moves = job
-    a, b = Entrant(specs[i]), Entrant(specs[j])
+    i, j, specs, first, last, seed, options, want_moves, game = job
+    a, b = Entrant(specs[i], game), Entrant(specs[j], game)
     out = {"pair": (i, j), "games": last - first, "wins": [0, 0], "draws": 0, "seconds": 0.0,
            "actions": 0, "refused": 0, "moves": ([], [])}
     for g in range(first, last):
         swap = g % 2 == 1
         moves = [] if want_moves else None
         winner, seconds, actions, refused = play(b if swap else a, a if swap else b, seed + g // 2, options,
-                                                 moves)
+                                                 moves, game)
         if winner is None:
             out["draws"] += 1
         else:
@@ -259,11 +263,11 @@ def median(values):
     return v[k] if len(v) % 2 else (v[k - 1] + v[k]) / 2
 
 
-def run(specs, games, seed, options, jobs=1, progress=None, moves=False):
-    """Play every pair; return the results, one dict per pair, in pair order."""
+def run(specs, count, seed, options, jobs=1, progress=None, moves=False, game="spit"):
+    """Play count games of every pair; return the results, one dict per pair, in pair order."""
     pairs = [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))]
-    work = [(i, j, specs, g, min(g + CHUNK, games), seed, options, moves)
-            for i, j in pairs for g in range(0, games, CHUNK)]
+    work = [(i, j, specs, g, min(g + CHUNK, count), seed, options, moves, game)
+            for i, j in pairs for g in range(0, count, CHUNK)]
     results = {pair: {"pair": pair, "games": 0, "wins": [0, 0], "draws": 0, "seconds": 0.0, "actions": 0,
                       "refused": 0, "moves": ([], [])} for pair in pairs}
     start = time.time()
@@ -276,14 +280,14 @@ def run(specs, games, seed, options, jobs=1, progress=None, moves=False):
                 _merge(results[part["pair"]], part)
                 done += part["games"]
                 if progress:
-                    progress(done, games * len(pairs), time.time() - start)
+                    progress(done, count * len(pairs), time.time() - start)
     else:
         for job in work:
             part = play_chunk(job)
             _merge(results[part["pair"]], part)
             done += part["games"]
             if progress:
-                progress(done, games * len(pairs), time.time() - start)
+                progress(done, count * len(pairs), time.time() - start)
     return [results[pair] for pair in pairs]
 
 
@@ -340,21 +344,21 @@ def _limit_memory():
 
 def main(argv=None):
     parser = Parser(description=__doc__.split("\n")[0])
-    parser.add_argument("--game", default="spit", help="the game (spit)")
-    parser.add_argument("--bots", required=True, help="comma-separated bots: %s, or FILE.py" % ", ".join(ROSTER))
+    add_game_arguments(parser, "the game")
+    parser.add_argument("--bots", required=True,
+                        help="comma-separated bots: a name of the game's roster (Spit's: %s), or FILE.py"
+                        % ", ".join(cpu("spit").ROSTER))
     parser.add_argument("--games", type=int, default=100, help="games per pair (default 100)")
     parser.add_argument("--seed", type=whole_number, default=1, help="first deal seed (default 1)")
     parser.add_argument("--jobs", type=int, default=1, help="pairs played at once, one process each")
-    parser.add_argument("--stocks", type=int, choices=(4, 5), default=5, help="stock piles (S-17)")
+    parser.add_argument("--stocks", type=int, choices=(4, 5), default=None,
+                        help="Spit: stock piles (S-17); the same as --option stocks=N")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
-    if args.game in LATER:
-        print("tournament: %s is not in the engine yet (only spit)" % args.game, file=sys.stderr)
-        return 2
-    if args.game not in GAMES:
-        print("tournament: unknown game %r (spit)" % args.game, file=sys.stderr)
-        return 2
+    if args.stocks is not None:
+        args.option.append(("stocks", args.stocks))
+    name, options = game_options(args, parser)
     if args.games < 1 or args.jobs < 1:
         print("tournament: --games and --jobs must be at least 1", file=sys.stderr)
         return 2
@@ -371,12 +375,11 @@ def main(argv=None):
         print("tournament: name at least two bots", file=sys.stderr)
         return 2
     try:
-        entrants = [Entrant(s) for s in specs]
+        entrants = [Entrant(s, name) for s in specs]
     except BotError as e:
         print("tournament: %s" % e, file=sys.stderr)
         return 2
     labels = [e.label for e in entrants]
-    options = {"stocks": args.stocks}
 
     shown = [0.0]
 
@@ -389,7 +392,7 @@ def main(argv=None):
               file=sys.stderr, flush=True)
 
     try:
-        results = run(specs, args.games, args.seed, options, args.jobs, progress, moves=True)
+        results = run(specs, args.games, args.seed, options, args.jobs, progress, moves=True, game=name)
     except BotError as e:
         print("tournament: %s" % e, file=sys.stderr)
         return 2
@@ -397,7 +400,7 @@ def main(argv=None):
         for res in results:
             res["median_move_ms"] = [median(m) for m in res["moves"]]
             del res["moves"]
-        print(json.dumps({"game": args.game, "games": args.games, "seed": args.seed, "bots": labels,
+        print(json.dumps({"game": name, "games": args.games, "seed": args.seed, "bots": labels,
                           "results": results}, indent=1))
     else:
         print(table(specs, labels, [e.speed for e in entrants], results, args.games, args.seed))

@@ -13,10 +13,9 @@ refused by the engine (C-4). Timing and slips per level: engine.bots.hands.
 
 from engine import actions as A
 from engine.bots.hands import HANDS, LEVELS, MISS, SEE, WRONG, press_ms, think_ms
-from engine.bots.view import View
 from engine.controls import DOWN, LEFT, RIGHT, UP, Cluster
 from engine.rng import Rng
-from engine.spit import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP
+from engine.actions import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP
 from engine.timing import ticks_add, ticks_diff
 
 try:
@@ -72,11 +71,15 @@ class Act:
         """Take spit pile `pile` after clearing my layout (S-18)."""
         self._set(A.CHOOSE, pile, 0)
 
+    def speed(self):
+        """Press Speed (Speed's P-8)."""
+        self._set(A.SPEED, 0, 0)
+
 
 class Bot:
     """A CPU player's mind: subclass it and write ``play`` (or all of ``decide``).
 
-    ``speed`` (1-5) is the level whose eyes and hands the bot has: its think
+    ``speed`` (1-8) is the level whose eyes and hands the bot has: its think
     time, press time and slips (engine.bots.hands). ``rng`` is a seeded
     engine.rng.Rng the driver gives the bot (never use ``random``).
     """
@@ -115,11 +118,15 @@ class Driver:
     Sequencer, as it does with a human's key events. Nothing is allocated.
     """
 
-    def __init__(self, bot, player, cluster=None, seed=1, slips=True):
+    def __init__(self, bot, player, cluster=None, seed=1, slips=True, view=None):
         self.bot = bot
         self.player = player
         self.cluster = cluster if cluster is not None else Cluster(player)
-        self.view = View(player)
+        if view is None:
+            from engine.bots.view import View  # Spit's; each game's CPU module has its own (docs/games.md)
+
+            view = View(player)
+        self.view = view
         self.act = Act()
         self.rng = Rng(seed)
         bot.rng = Rng(seed * 31 + 7)
@@ -266,7 +273,7 @@ class Driver:
 
 
 def make(name):
-    """A new bot by its roster name: level1..level5, adaptive, or an example bot (first, nearest)."""
+    """A new Spit bot by its roster name: level1..level8, adaptive, or an example bot (first, nearest)."""
     if name == "adaptive":
         from engine.bots.level import Level
 

@@ -179,7 +179,7 @@ class View:
 
 
 class Level(Bot):
-    """Speed's CPU opponent of a level (1-5); adaptive moves the level after each game of a match."""
+    """Speed's CPU opponent of a level (1-8); adaptive moves the level after each game of a match."""
 
     name = "level"
 
@@ -189,7 +189,7 @@ class Level(Bot):
         self.set_level(level)
 
     def set_level(self, level):
-        """Play at level 1-5 from now on: its strategy, and its timing (speed)."""
+        """Play at level 1-8 from now on: its strategy, and its timing (speed)."""
         level = 1 if level < 1 else LEVELS if level > LEVELS else level
         self.level = level
         self.speed = level
@@ -244,7 +244,7 @@ class Level(Bot):
 
 
 def make(name):
-    """A new Speed bot by its roster name: level1..level5 or adaptive."""
+    """A new Speed bot by its roster name: level1..level8 or adaptive."""
     if name == "adaptive":
         return Level(4, adaptive=True)
     if name[:5] == "level" and name[5:].isdigit() and 1 <= int(name[5:]) <= LEVELS:

@@ -23,7 +23,7 @@ SCREEN = "ui.table"  # class Table
 WORDS = "ui.spit_words"  # the banners and the moments' words (no displayio)
 
 # The CPU line of the menu: bot names, and the median time per move of each level (ms,
-# measured by tools/tournament.py --moves, docs/bots.md)
+# measured by tools/tournament.py --json: median_move_ms, docs/bots.md)
 ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive",
           "first", "nearest")
 MEDIAN_MS = (0, 2070, 1650, 1320, 1060, 850, 690, 550, 450)
