@@ -111,14 +111,15 @@ def figures(cpvm, request):
 
 
 def test_apply_and_the_cpu_players_allocate_nothing(figures):
-    assert figures["apply_calls"] > 500 and figures["apply_alloc"] == 0
-    assert figures["cpu_frames"] > 5000 and figures["cpu_frame_alloc"] == 0
+    """0 bytes per steady apply() and per CPU frame (Speed's games are short: fewer calls in 5 games)."""
+    assert figures["apply_calls"] > 100 and figures["apply_alloc"] == 0
+    assert figures["cpu_frames"] > 1000 and figures["cpu_frame_alloc"] == 0
 
 
 def test_a_frame_allocates_nothing_when_idle_or_when_a_card_lands(figures):
     """App.frame() on the board's hal (stand-in hardware, stand-in label): 0 bytes in either frame."""
     assert figures["play_frames"] > 100 and figures["play_frame_alloc"] == 0
-    assert figures["idle_frames"] > 5000 and figures["idle_frame_alloc"] == 0
+    assert figures["idle_frames"] > 1000 and figures["idle_frame_alloc"] == 0
 
 
 def test_games_run_within_the_boards_pystacks_and_end_as_on_cpython(figures):

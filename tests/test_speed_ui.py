@@ -296,3 +296,48 @@ def test_demo_and_tournament_play_speed():
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["game"] == "speed" and result["results"][0]["games"] == 4
+
+
+# ---- the table at every size ------------------------------------------------------------------
+
+SPEED_BANNERS = ("Ready? Press to start", "Ready? Press to flip", "Ready: P2?", "Stuck! Ready to flip", "Flip!",
+                 "P1 is out: SPEED!", "P2 out: press SPEED!", "Too late! P1 takes 17", "P2 wins game 2  1-1",
+                 "Game 3  1-1", "P1 wins! 2-1", "P2 wins! 25-7", "A draw")
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 135), (240, 240)])
+def test_speed_table_fits_the_screen_without_overlaps(headless_app, size):
+    """Every card, cursor and label of Speed's table is on the screen; labels and banners cover no card."""
+    from uitools import inside, label_box, overlap
+    from ui.speed_table import Table
+
+    hal, _ = headless_app(*size)
+    width, height = size
+    screen = (0, 0, width, height)
+    table = Table(width, height)
+    lay = table.lay
+    rects = [(v.x, v.y, v.x + lay.cw, v.y + lay.ch) for v in table.hands[0] + table.hands[1] + table.piles]
+    for i, a in enumerate(rects):
+        assert inside(a, screen)
+        assert inside((a[0] - 2, a[1] - 2, a[2] + 2, a[3] + 2), screen)  # the cursor frame
+        for b in rects[i + 1:]:
+            assert not overlap(a, b)
+    for p in range(2):
+        table.draws[p].set(20)
+        table.sizes[p].set(52)
+        table.sides[p].set(10)
+    table.info.set("Game 3  1-1")
+    labels = [t.label for t in table.draws + table.sizes + table.sides + [table.info]]
+    for label in labels:
+        box = label_box(label)
+        assert inside(box, screen), "label %r at %r off the screen" % (label.text, box)
+        for card in rects:
+            assert not overlap(box, card), "label %r covers the card at %r" % (label.text, card)
+    for text in SPEED_BANNERS:
+        table.banner.set(text)
+        box = label_box(table.banner.label)
+        assert inside(box, screen), "banner %r at %r off the screen" % (text, box)
+        for card in rects:
+            assert not overlap(box, card), "banner %r covers the card at %r" % (text, card)
+        for label in labels:
+            assert not overlap(box, label_box(label)), "banner %r covers the label %r" % (text, label.text)

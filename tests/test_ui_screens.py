@@ -12,7 +12,8 @@ from engine import actions as A
 from engine.cards import is_red
 from engine.spit import PH_CHOOSE, PH_OVER, PH_READY, PH_SLAP
 from ui.menu import ITEMS
-from ui.table import Layout, Table
+from ui.table import Layout
+from ui.spit_table import Table
 
 SIZES = [(160, 128), (240, 135), (240, 240)]
 FELT = colour(S.FELT)

@@ -1,8 +1,8 @@
 """The headless frame loop on the desktop: time per frame and pixels repainted per card play.
 
-    python3 tools/bench_ui.py [--games 3] [--size 160x128]
+    python3 tools/bench_ui.py [--game speed] [--games 3] [--size 160x128]
 
-Plays CPU-against-CPU demo games (level 4 against level 5) through the real
+Plays CPU-against-CPU demo games of the game (the demo's levels) through the real
 App on the headless screen (Blinka displayio, the same scene a board draws),
 on a fake clock of 33 ms frames, and reports:
 
@@ -22,25 +22,26 @@ from ui.cli import Parser  # argparse with one-line errors
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
-from engine.spit import PH_OVER  # noqa: E402
+from engine.actions import PH_OVER  # noqa: E402
+from engine.games import NAMES  # noqa: E402
 from hal import headless  # noqa: E402
 from ui.app import FRAME_MS, App  # noqa: E402
 from ui.cli import SIZES  # noqa: E402
 
 
-def measure(games, size):
+def measure(games, size, game="spit"):
     """Frame times (s) by kind, and (pixels, areas) of each one-play frame."""
     width, height = SIZES[size]
     hal = headless.Hal(width, height)
     idle, plays, every, repaint = [], [], [], []
     try:
-        app = App(hal, settings={}, seed=1)
+        app = App(hal, settings={"game": game}, seed=1)
         for _ in range(games):
             app.start_game(hal.ticks_ms(), demo=True)
             frames = 0
             while app.game.phase != PH_OVER and frames < 100000:
                 game = app.game
-                before = game.centre[0].n + game.centre[1].n
+                before = game.centre[0].n + game.centre[1].n  # both games' two centre piles
                 phase, rnd = game.phase, game.round
                 t = time.perf_counter()
                 app.frame(hal.ticks_ms())
@@ -64,14 +65,15 @@ def main(argv=None):
     parser = Parser(description="Frame time and repaint of the headless frame loop.")
     parser.add_argument("--games", type=int, default=3, help="demo games to play (default 3)")
     parser.add_argument("--size", choices=sorted(SIZES), default="160x128", help="screen size")
+    parser.add_argument("--game", choices=NAMES, default="spit", help="the game (default spit)")
     args = parser.parse_args(argv)
     if args.games < 1:
         print("bench_ui: --games must be at least 1", file=sys.stderr)
         return 2
-    idle, plays, every, repaint = measure(args.games, args.size)
+    idle, plays, every, repaint = measure(args.games, args.size, args.game)
     ms = lambda xs: statistics.median(xs) * 1000 if xs else float("nan")  # noqa: E731
     pixels = [p for p, _ in repaint]
-    print("screen %s, %d games, %d frames" % (args.size, args.games, len(every)))
+    print("%s, screen %s, %d games, %d frames" % (args.game, args.size, args.games, len(every)))
     print("frame time, idle (nothing to repaint), median   %7.2f ms  (%d frames)" % (ms(idle), len(idle)))
     print("frame time, one card landed, median             %7.2f ms  (%d frames)" % (ms(plays), len(plays)))
     print("frame time, mean over whole games               %7.2f ms" % (statistics.mean(every) * 1000))

@@ -3,8 +3,8 @@
     python tools/typecheck.py [BOARD ...] [--cache DIR]
 
 For each board (all of them by default) the bundle is built in a temporary
-folder and mypy checks its code.py and hal/ modules, following their imports
-into ui/ (checked more leniently: its attributes start as None), engine/
+folder and mypy checks its code.py, hal/ and ui/ modules (ui/ more leniently:
+its attributes start as None), following their imports into engine/
 (pure Python that uses none of CircuitPython's API: read, not checked) and
 lib/ (libraries: read for their types, not checked), against the stubs of CircuitPython's modules and
 the board's own ``board`` module (its pin names). The stubs ship one ``board``
@@ -64,9 +64,14 @@ def board_stub(board, folder):
 
 
 def targets(tree):
-    """The files mypy is given: code.py and every hal module of the bundle."""
+    """The files mypy is given: code.py, every hal module and every ui module of the bundle.
+
+    The ui modules are named one by one: each game's screen is imported by name
+    when that game is chosen (engine.games), so no import reaches it.
+    """
     hal = sorted("hal/" + n for n in os.listdir(os.path.join(tree, "hal")) if n.endswith(".py"))
-    return ["code.py"] + hal
+    ui = sorted("ui/" + n for n in os.listdir(os.path.join(tree, "ui")) if n.endswith(".py") and n != "__init__.py")
+    return ["code.py"] + hal + ui
 
 
 def prepare(board, work, tree=None):

@@ -417,6 +417,12 @@ class App:
                 self.hal.tone(*_T_SPIT)
             elif kind == A.R_SLAP or kind == A.R_SPEED:
                 self.hal.tone(*_T_SLAP)
+            elif kind == A.R_OUT:  # Speed: a player is out (P-8)
+                self.lights.spit(now)
+                self.hal.tone(*_T_SPIT)
+            elif kind == A.R_PENALTY:  # Speed: too late, the out player takes a pile back (P-8)
+                self.lights.refuse(p, now, 600)
+                self.refuse_tone = True
             elif kind == A.R_DEAL:
                 self.quiet_until = ticks_add(now, 600)
                 self.lights.countdown(now, 600)  # the count runs out when Spit can be said

@@ -1,6 +1,6 @@
 """The Speed table as a displayio scene, laid out from the display's size.
 
-The same places as Spit's table (ui/table.py): player 1's hand in the left
+The same places as Spit's table (ui/spit_table.py, from ui/table.py's Layout): player 1's hand in the left
 column (the left cluster), player 2's in the right, the two centre piles in
 the middle (pile 0 on the left, player 1's side) with their sizes under them
 and their side piles' counts above them, each player's draw-pile count at

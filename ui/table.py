@@ -1,10 +1,10 @@
-"""The Spit table as a displayio scene, laid out from the display's size.
+"""What every game's table is made of: the layout from the display's size, card places and labels.
 
-Left column: player 1's stocks (the left cluster), right column: player 2's.
-In the middle, the two spit piles (pile 0 on the left, player 1's side), their
-sizes, the spit-card counts and a banner for the moments of the game.
-``sync(game)`` compares every view with the game and touches only what
-changed, so displayio repaints only those rectangles.
+``Layout`` puts two columns of five card places at the sides (each player's
+stocks or hand) and two piles in the middle; ``CardView`` is one card place
+(one TileGrid, so a changed card repaints one rectangle); ``Text`` a label
+whose text changes only when its value does. Each game's Table is built from
+them (ui/spit_table.py, ui/speed_table.py; docs/games.md).
 """
 
 import displayio
@@ -134,113 +134,3 @@ class Text:
         text = _NUMBERS[value] if type(value) is int and 0 <= value < 53 else str(value)
         self.label.text = wrap(text, self.line_chars) if 0 < self.line_chars < len(text) else text
         self.label.hidden = False
-
-
-class Table:
-    """Everything on the table screen; ``sync`` brings it up to date with a game."""
-
-    def __init__(self, width, height, slots=5):
-        self.lay = lay = Layout(width, height, slots)
-        self.group = displayio.Group()
-        self.pal = pal = S.palette()
-        felt = displayio.Bitmap(8, 8, len(S.COLOURS))
-        felt.fill(S.FELT)
-        self.group.append(displayio.TileGrid(felt, pixel_shader=pal, width=(width + 7) // 8,
-                                             height=(height + 7) // 8, tile_width=8, tile_height=8))
-        sheet = S.card_sheet(lay.cw, lay.ch, lay.rank_scale, lay.suit_scale)
-        palettes = (pal, S.palette(flash=True))
-        self.stocks = ([], [])
-        self.counts = ([], [])
-        for p in range(2):
-            x = lay.stock_x[p]
-            for s in range(5):
-                y = lay.stock_y[s]
-                self.stocks[p].append(CardView(self.group, x, y, lay, sheet, palettes))
-                cx = x + lay.cw + 3 if p == 0 else x - 3
-                self.counts[p].append(Text(self.group, cx, y + lay.ch // 2, (0.0 if p == 0 else 1.0, 0.5),
-                                           0xFFFFFF))
-        # loops, not list comprehensions: a label made in one is a frame deeper on a board's pystack
-        self.piles = []
-        self.sizes = []
-        for x in lay.pile_x:
-            self.piles.append(CardView(self.group, x, lay.pile_y, lay, sheet, palettes))
-            self.sizes.append(Text(self.group, x + lay.cw // 2, lay.pile_y + lay.ch + 1, (0.5, 0.0), 0xFFFFFF))
-        top = _GAP
-        self.spit = [Text(self.group, lay.centre_left, top, (0.0, 0.0), S.PLAYER_COLOURS[0]),
-                     Text(self.group, lay.centre_right, top, (1.0, 0.0), S.PLAYER_COLOURS[1])]
-        Text(self.group, width // 2, top, (0.5, 0.0), 0xC0C0C0).set("spit")
-        self.info = Text(self.group, width // 2, top + 13, (0.5, 0.0), 0xC0C0C0)
-        self.cursors = []
-        for p in range(2):
-            tg = displayio.TileGrid(S.frame(lay.cw + 4, lay.ch + 4, S.P0 + p), pixel_shader=pal)
-            tg.hidden = True
-            self.group.append(tg)
-            self.cursors.append(tg)
-        # between the two columns of stocks, never over a card: on a small screen long words take
-        # two lines (terminalio's characters are 6 px wide)
-        self.banner = Text(self.group, width // 2, lay.banner_y, (0.5, 0.0), 0x000000, S.COLOURS[S.GOLD],
-                           line_chars=(lay.centre_right - lay.centre_left - 4) // 6)
-        self.flash = [-1, -1]  # slot flashing per player
-        self.cursor_at = [-1, -1]
-
-    def sync(self, game):
-        """Make every card, count and label match the game (only changes are redrawn)."""
-        slots = game.slots
-        for p in range(2):
-            views = self.stocks[p]
-            counts = self.counts[p]
-            up = game.up[p]
-            for s in range(5):
-                pile = game.stocks[p][s]
-                if s >= slots:
-                    continue
-                n = pile.n
-                if not n:
-                    views[s].show(0, S.EMPTY)
-                elif up[s]:
-                    views[s].show(pile.top(), S.FLASH if self.flash[p] == s else S.FACE)
-                else:
-                    views[s].show(0, S.DOWN)
-                counts[s].set(n if n > 1 else None)
-            self.spit[p].set(game.spit[p].n)
-        for i in range(2):
-            pile = game.centre[i]
-            self.piles[i].show(pile.top(), S.FACE if pile.n else S.EMPTY)
-            self.sizes[i].set(pile.n if pile.n else None)
-
-    def begin(self, game, cpus=None):
-        """Get ready for a new game (the seam's call, docs/games.md): show its number of stocks.
-
-        cpus[p] is true for a seat the CPU plays; Spit's stocks are face up for everyone anyway.
-        """
-        self.set_slots(game.slots)
-
-    def set_slots(self, slots):
-        """Show 5 or 4 stock places (S-17)."""
-        for p in range(2):
-            for s in range(5):
-                self.stocks[p][s].set_hidden(s >= slots)
-                if s >= slots:
-                    self.counts[p][s].set(None)
-
-    def shake(self, p, slot, left_ms):
-        """Shake player p's card at slot while left_ms > 0 (a refused move); put it back after."""
-        for s in range(5):
-            view = self.stocks[p][s]
-            x = self.lay.stock_x[p]
-            if s == slot and left_ms > 0:
-                x += 2 if (left_ms // 40) % 2 else -2
-            view.move_to(x, view.y)
-
-    def set_cursor(self, p, slot):
-        """Put player p's cursor on a stock slot (-1 hides it)."""
-        if slot == self.cursor_at[p]:
-            return
-        self.cursor_at[p] = slot
-        tg = self.cursors[p]
-        if slot < 0:
-            tg.hidden = True
-            return
-        tg.x = self.lay.stock_x[p] - 2
-        tg.y = self.lay.stock_y[slot] - 2
-        tg.hidden = False

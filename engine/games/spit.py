@@ -19,7 +19,7 @@ OPTIONS = (
 ENGINE = "engine.spit"  # class Spit
 CONTROLS = "engine.controls"  # class Cluster: four buttons per player
 CPU = "engine.bots.spit"  # make(name) and View: the CPU players (engine.bots.Driver presses for them)
-SCREEN = "ui.table"  # class Table
+SCREEN = "ui.spit_table"  # class Table
 WORDS = "ui.spit_words"  # the banners and the moments' words (no displayio)
 
 # The CPU line of the menu: bot names, and the median time per move of each level (ms,
