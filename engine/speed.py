@@ -1,4 +1,4 @@
-"""Speed: RULES.md C-1 to C-5, P-1 to P-11 and D-2 (two players; the seats are ready for four).
+"""Speed: RULES.md C-1 to C-5, P-1 to P-11 and D-2, for 2 to 4 players and one or two decks.
 
 ``Speed.apply(t, player, verb, a, b)`` is the only way a game changes (the
 clock aside: ``advance(t)`` lets a call-Speed time limit run out). It returns
@@ -16,7 +16,10 @@ played. What happened goes to ``self.reports``:
 
 ``round`` goes up by one at each deal (each game of a match) and at each
 stalemate flip, so a CPU player can tell that the table changed under it.
-The deal and the ends of games are in engine.speed_deal.
+The deal and the ends of games are in engine.speed_deal; ``ranking`` holds
+the last finished game's seats in order (P-11: the winner, then by cards
+held, fewest first). With two decks (four players only, P-11) every card
+exists twice: nothing here tells two cards apart but their slot or pile.
 """
 
 from engine import actions as A
@@ -38,7 +41,7 @@ except ImportError:  # CPython
 
 _NONE = const(255)
 _SLOTS = const(5)
-_CAP = const(54)  # a pile can hold every card of one deck
+_DECK = const(54)  # the most cards of one deck (jokers included): a pile holds every card there is
 _ANY = const(0x3FFE)  # ranks 1-13: what goes on a joker (P-10)
 
 END_FIRST_OUT = const(0)
@@ -59,14 +62,19 @@ class Speed(Deals):
     slots = _SLOTS
 
     def __init__(self, short_side_piles=False, doubles=False, jokers=False, ending="first_out",
-                 call_ms=3000, match="single", target=25, seed=1, players=2):
+                 call_ms=3000, match="single", target=25, seed=1, players=2, decks=1):
         if players not in (2, 3, 4):
             raise ValueError("Speed is played by 2 to 4 players")
+        if decks not in (1, 2):
+            raise ValueError("Speed is played with 1 or 2 decks")
+        if decks == 2 and players != 4:
+            raise ValueError("two decks only with four players (P-11)")
         if ending not in ENDINGS:
             raise ValueError("unknown ending %r" % (ending,))
         if match not in MATCHES:
             raise ValueError("unknown match %r" % (match,))
         self.players = players
+        self.decks = decks
         self.short_side_piles = bool(short_side_piles)
         self.doubles = bool(doubles)
         self.jokers = bool(jokers)
@@ -76,14 +84,18 @@ class Speed(Deals):
         self.match = match
         self.match_code = MATCHES.index(match)
         self.target = target
-        self.side_sizes, self.cards_each = deal_sizes(players, self.jokers, self.short_side_piles)
+        self.side_sizes, self.cards_each = deal_sizes(players, self.jokers, self.short_side_piles, decks)
+        self.most_jokers = 2 * decks if self.jokers else 0
+        cap = _DECK * decks
         self.rng = Rng(seed)
         self.reports = A.Reports()
-        self.deck = Pile(_CAP)
+        self.deck = Pile(cap)
         self.hands = tuple(bytearray(_SLOTS) for _ in range(players))  # 0: an empty slot
-        self.draw = tuple(Pile(_CAP) for _ in range(players))
-        self.side = tuple(Pile(_CAP) for _ in range(players))
-        self.centre = tuple(Pile(_CAP) for _ in range(players))  # seat i's side pile flips onto pile i
+        self.draw = tuple(Pile(cap) for _ in range(players))
+        self.side = tuple(Pile(cap) for _ in range(players))
+        self.centre = tuple(Pile(cap) for _ in range(players))  # seat i's side pile flips onto pile i
+        self.ranking = bytearray(b"\xff" * players)  # the last game's seats, winner first (255: no game ended)
+        self._held = [0] * players  # scratch for the ranking: cards held per seat
         self.start = bytearray(players)  # the face-down centre cards before the start flip (P-2)
         self.ready = bytearray(players)
         self.games_won = [0] * players
@@ -265,7 +277,7 @@ class Speed(Deals):
         if not self.jokers:
             return False
         held = self.cards_held(p)
-        if held < 2 or held > 3:  # at most two jokers: only two or three cards held can strand them
+        if held < 2 or held > self.most_jokers + 1:  # only 2 to (jokers there are + 1) cards can strand them
             return False
         jokers = 0
         hand = self.hands[p]

@@ -5,13 +5,20 @@ games; it is its own module so that each stays small enough for a board to
 compile (as engine.spit_rounds is for Spit).
 
 The deal (P-1, P-11; a seed always gives the same deal): a fresh deck
-(engine.cards.new_deck, jokers last) is shuffled with the game's Rng and
+(engine.cards.new_deck, jokers last; with two decks, that order twice, one
+deck after the other) is shuffled with the game's Rng and
 dealt from its top (the end of the buffer): first one face-down centre card
 per seat, seat 0 first; then the side piles, seat 0's whole pile first, each
 card going on top of the one before; then the players' cards one at a time
 round-robin from seat 0. A player's first five cards go to hand slots 0-4;
 the rest go onto their draw pile, each on top of the one before (the last
 card dealt is the top of the draw pile).
+
+The ranking (P-11), when a game ends: the winner first, then the other
+seats by cards held (hand and draw pile), fewest first; equal counts in seat
+order from the winner (the seat after the winner first, wrapping round). A
+drawn game (a dead position, no winner) ranks every seat by cards held,
+equal counts in seat order from seat 0.
 """
 
 from engine import actions as A
@@ -53,8 +60,12 @@ class Deals:
     def deal(self):
         """A fresh shuffled deck dealt as the module docstring says; the game waits for every ready (P-2)."""
         deck = self.deck
-        deck.n = new_deck(deck.buf, self.jokers)
-        self.rng.shuffle(deck.buf, deck.n)
+        buf = deck.buf
+        n = new_deck(buf, self.jokers)
+        for k in range(n, n * self.decks):  # the second deck: the same cards again (P-11)
+            buf[k] = buf[k - n]
+        deck.n = n * self.decks
+        self.rng.shuffle(buf, deck.n)
         players = self.players
         self._clear_table()
         for q in range(players):
@@ -104,6 +115,8 @@ class Deals:
         self.game_no = 1
         self.round = 1
         self.winner = self.game_winner = _NONE
+        for q in range(self.players):
+            self.ranking[q] = _NONE
         self.reports.clear()
         if played:
             self.phase = PH_PLAY
@@ -178,8 +191,24 @@ class Deals:
                 best = _NONE  # equal to the fewest so far: a draw unless someone holds fewer
         self._game_over(best)
 
+    def _rank(self, w):
+        """P-11: fill ranking, winner w first, then by cards held (module docstring); allocates nothing."""
+        players = self.players
+        held = self._held
+        ranking = self.ranking
+        first = 0 if w == _NONE else w
+        for r in range(players):  # seat order from the winner, then a stable insertion sort by cards held
+            q = (first + r) % players
+            held[q] = self.cards_held(q)
+            j = r
+            while j > 0 and (w == _NONE or j > 1) and held[ranking[j - 1]] > held[q]:
+                ranking[j] = ranking[j - 1]
+                j -= 1
+            ranking[j] = q
+
     def _game_over(self, w):
-        """A game ends: count it (P-9) and deal the next game or end the match."""
+        """A game ends: rank the seats (P-11), count it (P-9) and deal the next game or end the match."""
+        self._rank(w)
         self.game_winner = w
         self.out = _NONE
         self.phase = PH_OVER

@@ -11,7 +11,7 @@ from engine.replay import ReplayError, _dict, _int, _show
 from engine.names import PHASES
 from engine.speed import ENDINGS, MATCHES, Speed
 
-OPTIONS = ("short_side_piles", "doubles", "jokers", "ending", "call_ms", "match", "target")
+OPTIONS = ("short_side_piles", "doubles", "jokers", "ending", "call_ms", "match", "target", "players", "decks")
 LAYOUT_KEYS = ("players", "side", "start", "centre")
 VERBS = (A.READY, A.PLAY, A.SPEED)
 _FLAGS = ("short_side_piles", "doubles", "jokers")
@@ -34,6 +34,10 @@ def options(opts):
         out[key] = value
     out["call_ms"] = _int(opts.get("call_ms", 3000), "options.call_ms", 1, _CALL_MS)
     out["target"] = _int(opts.get("target", 25), "options.target", 1, 10000)
+    out["players"] = _int(opts.get("players", 2), "options.players", 2, 4)
+    out["decks"] = _int(opts.get("decks", 1), "options.decks", 1, 2)
+    if out["decks"] == 2 and out["players"] != 4:
+        raise ReplayError("options.decks: two decks only with four players (P-11), got %d players" % out["players"])
     return out
 
 
@@ -42,39 +46,42 @@ def new(seed, kwargs):
     return Speed(seed=seed, **kwargs)
 
 
-def _card(text, where, seen, jokers):
+def _card(text, where, seen, game):
+    """A card of the game by name: known, a joker only with jokers, at most once per deck (seen counts)."""
     card = parse(text)
     if card < 0:
         raise ReplayError("%s: unknown card %s" % (where, _show(text)))
-    if card >> 4 == JOKER and not jokers:
+    if card >> 4 == JOKER and not game.jokers:
         raise ReplayError("%s: %s is a joker, and this game is played without the jokers option (P-10)"
                           % (where, name(card)))
-    if card in seen:
-        raise ReplayError("%s: duplicate card %s" % (where, name(card)))
-    seen[card] = 1
+    got = seen.get(card, 0)
+    if got >= game.decks:
+        if game.decks == 1:
+            raise ReplayError("%s: duplicate card %s" % (where, name(card)))
+        raise ReplayError("%s: card %s a third time (two decks hold each card twice, P-11)" % (where, name(card)))
+    seen[card] = got + 1
     return card
 
 
-def _pile(value, where, seen, jokers):
+def _pile(value, where, seen, game):
     if not isinstance(value, list):
         raise ReplayError("%s: expected a list of cards, got %s" % (where, _show(value)))
-    return [_card(text, "%s[%d]" % (where, i), seen, jokers) for i, text in enumerate(value)]
+    return [_card(text, "%s[%d]" % (where, i), seen, game) for i, text in enumerate(value)]
 
 
-def _piles(value, where, count, seen, jokers):
+def _piles(value, where, count, seen, game):
     if not isinstance(value, list) or len(value) != count:
-        raise ReplayError("%s: expected a list of %d piles" % (where, count))
-    return [_pile(v, "%s[%d]" % (where, i), seen, jokers) for i, v in enumerate(value)]
+        raise ReplayError("%s: expected a list of %d piles, one per seat" % (where, count))
+    return [_pile(v, "%s[%d]" % (where, i), seen, game) for i, v in enumerate(value)]
 
 
 def load_layout(game, layout):
     """Set game to the position of a checked "layout" object (keys LAYOUT_KEYS)."""
     count = game.players
-    jokers = game.jokers
-    seen = {}
+    seen = {}  # card: how many times it came so far
     players = layout.get("players")
     if not isinstance(players, list) or len(players) != count:
-        raise ReplayError("layout.players: expected a list of %d players" % count)
+        raise ReplayError("layout.players: expected a list of %d players, one per seat" % count)
     hands = []
     draws = []
     for p, pl in enumerate(players):
@@ -84,10 +91,10 @@ def load_layout(game, layout):
         if not isinstance(hand, list) or len(hand) > game.slots:
             raise ReplayError("%s.hand: expected a list of up to %d cards (null: an empty slot), got %s"
                               % (where, game.slots, _show(hand)))
-        cards = [0 if text is None else _card(text, "%s.hand[%d]" % (where, s), seen, jokers)
+        cards = [0 if text is None else _card(text, "%s.hand[%d]" % (where, s), seen, game)
                  for s, text in enumerate(hand)]
         cards += [0] * (game.slots - len(cards))
-        draw = _pile(pl.get("draw", []), where + ".draw", seen, jokers)
+        draw = _pile(pl.get("draw", []), where + ".draw", seen, game)
         if draw and 0 in cards:
             raise ReplayError("%s.hand: slot %d is empty while the draw pile has cards (P-4 refills it at once)"
                               % (where, cards.index(0)))
@@ -98,18 +105,18 @@ def load_layout(game, layout):
         draws.append(draw)
     sides = [[] for _ in range(count)]
     if layout.get("side") is not None:
-        sides = _piles(layout["side"], "layout.side", count, seen, jokers)
+        sides = _piles(layout["side"], "layout.side", count, seen, game)
     start = layout.get("start")
     centre = layout.get("centre")
     if start is not None and centre is not None:
         raise ReplayError("layout: give either start (face-down centre cards) or centre (piles in play), not both")
     if start is not None:
         if not isinstance(start, list) or len(start) != count:
-            raise ReplayError("layout.start: expected a list of %d cards (null: none)" % count)
-        start = [0 if text is None else _card(text, "layout.start[%d]" % i, seen, jokers)
+            raise ReplayError("layout.start: expected a list of %d cards, one per seat (null: none)" % count)
+        start = [0 if text is None else _card(text, "layout.start[%d]" % i, seen, game)
                  for i, text in enumerate(start)]
     if centre is not None:
-        centre = _piles(centre, "layout.centre", count, seen, jokers)
+        centre = _piles(centre, "layout.centre", count, seen, game)
     game.load(hands, draws, sides, start, centre)
 
 
@@ -132,6 +139,7 @@ def state(game, refused=()):
         "start": [1 if c else 0 for c in game.start],
         "side": [pile.n for pile in game.side],
         "players": players,
+        "ranking": None if game.ranking[0] == A.NONE else list(game.ranking),
         "winner": None if game.winner == A.NONE else game.winner,
         "game_winner": None if game.game_winner == A.NONE else game.game_winner,
         "games_won": list(game.games_won),

@@ -435,7 +435,7 @@ def test_the_example_of_the_format():
 def test_options_defaults_and_errors():
     """options(): defaults for missing keys; a bad value is one line naming the option."""
     assert F.options({}) == {"short_side_piles": False, "doubles": False, "jokers": False, "ending": "first_out",
-                             "call_ms": 3000, "match": "single", "target": 25}
+                             "call_ms": 3000, "match": "single", "target": 25, "players": 2, "decks": 1}
     bad = [({"doubles": 1}, "options.doubles: expected true or false, got 1"),
            ({"ending": "slow"}, 'options.ending: expected one of "first_out", "call", "race", got "slow"'),
            ({"match": ["x"]}, "options.match: expected one of"),

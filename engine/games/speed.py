@@ -15,6 +15,8 @@ OPTIONS = (
     ("call_ms", "Call time", (3000, 2000, 5000), ("3 s", "2 s", "5 s")),  # P-8
     ("match", "Match", ("single", "best_of_3", "points"), ("one game", "best of 3", "points")),  # P-9
     ("target", "Target", (25, 10, 50), ("25 points", "10 points", "50 points")),  # P-9
+    ("players", "Players", (2, 3, 4), ("2", "3", "4")),  # P-11
+    ("decks", "Decks", (1, 2), ("1 deck", "2 decks")),  # P-11: two decks only with four players
 )
 
 ENGINE = "engine.speed"  # class Speed
