@@ -65,10 +65,8 @@ class Speed(Deals):
                  call_ms=3000, match="single", target=25, seed=1, players=2, decks=1):
         if players not in (2, 3, 4):
             raise ValueError("Speed is played by 2 to 4 players")
-        if decks not in (1, 2):
-            raise ValueError("Speed is played with 1 or 2 decks")
-        if decks == 2 and players != 4:
-            raise ValueError("two decks only with four players (P-11)")
+        if decks != 1 and (decks != 2 or players != 4):
+            raise ValueError("one deck, or two with four players (P-11)")
         if ending not in ENDINGS:
             raise ValueError("unknown ending %r" % (ending,))
         if match not in MATCHES:
@@ -301,6 +299,12 @@ class Speed(Deals):
         if self.doubles:
             return _FITS[top & 15] | (1 << (top & 15))
         return _FITS[top & 15]
+
+    def takes(self, i, card):
+        """Would centre pile i take card now (P-3, P-10)? For the buttons' choice of a pile (not hot)."""
+        if not self.centre[i].n:
+            return False
+        return card >> 4 == JOKER or (self._mask(i) >> (card & 15)) & 1 == 1
 
     def can_play(self, p):
         """P-5: does player p hold a card that may be played (P-3, P-10's last-card rule included)?"""
