@@ -1,10 +1,12 @@
-"""Card sprites made in code: one palette (and its flash twin) and one sheet of half-card tiles.
+"""Card sprites made in code: one palette (and its flash twin), one sheet of half-card tiles, digits.
 
 A card on the table is one TileGrid of two tiles over the sheet: its left
 half (an empty place's, a back's, or a face with its rank) and its right half
 (the same, or a face with its suit twice). Changing a card is changing those
 two tile indices, so displayio repaints one area, the card's rectangle or its
-changed half; no label or bitmap per card.
+changed half; no label or bitmap per card. A small count (ui.table.Count) is
+one TileGrid over the digit sheet in the same way: a change repaints the
+digits that changed.
 """
 
 import displayio
@@ -24,9 +26,13 @@ FELT = 10
 DIM = 11
 FACE_EDGE = 12  # a face-up card's edge and the ring inside it: ALERT in the flash palette
 FACE_RING = 13
+P2 = 14  # the third and fourth seats' colours (three- and four-player Speed)
+P3 = 15
 COLOURS = (0x000000, 0xFFFFFF, 0x101010, 0xD01818, 0x2848B0, 0x8890A0,
-           0x20B0FF, 0xFF9020, 0xFF2020, 0xFFD020, 0x0B5D2A, 0x3C7D52, 0x8890A0, 0xFFFFFF)
-PLAYER_COLOURS = (0x20B0FF, 0xFF9020)
+           0x20B0FF, 0xFF9020, 0xFF2020, 0xFFD020, 0x0B5D2A, 0x3C7D52, 0x8890A0, 0xFFFFFF,
+           0x40E040, 0xF050F0)
+PLAYER_COLOURS = (0x20B0FF, 0xFF9020, 0x40E040, 0xF050F0)  # blue, orange, green, magenta: seats 0-3
+PLAYER_INDEX = (P0, P1, P2, P3)  # each seat's colour in the palette (its cursor)
 
 # What a card place shows (CardView.show's body)
 EMPTY = 0  # an empty slot's outline
@@ -195,3 +201,33 @@ def frame(w, h, colour):
     _ring(bmp, 0, 0, w, 0, 0, w, h, colour)
     _ring(bmp, 0, 0, w, 1, 1, w - 2, h - 2, colour)
     return bmp
+
+
+# The digit sheet: tile 0 blank, tile 1 + d the digit d (5x7, the card ranks' style), one ink
+DIGIT_TILES = 11
+_DIGITS = (
+    (".XXX.", "X...X", "X..XX", "X.X.X", "XX..X", "X...X", ".XXX."),
+    ("..X..", ".XX..", "..X..", "..X..", "..X..", "..X..", ".XXX."),
+) + _RANKS[1:9]  # 2-9 as on the cards
+
+
+def digit_sheet(scale=1):
+    """Sheet of DIGIT_TILES tiles of (6 x 7) * scale: blank, then 0-9 in value 1 (see ink)."""
+    bmp = displayio.Bitmap(6 * scale * DIGIT_TILES, 7 * scale, 2)
+    for d in range(10):
+        x0 = 6 * scale * (1 + d)
+        for y, row in enumerate(_DIGITS[d]):
+            for x, ch in enumerate(row):
+                if ch == "X":
+                    for dy in range(scale):
+                        for dx in range(scale):
+                            bmp[x0 + x * scale + dx, y * scale + dy] = 1
+    return bmp
+
+
+def ink(colour):
+    """A two-colour palette for the digit sheet: transparent and colour."""
+    pal = displayio.Palette(2)
+    pal[1] = colour
+    pal.make_transparent(0)
+    return pal
