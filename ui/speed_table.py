@@ -1,26 +1,46 @@
 """The Speed table as a displayio scene, laid out from the display's size.
 
-The same places as Spit's table (ui/spit_table.py, from ui/table.py's Layout): player 1's hand in the left
-column (the left cluster), player 2's in the right, the two centre piles in
+Two seats: the same places as Spit's table (ui/spit_table.py, from ui/table.py's Layout): player 1's hand in
+the left column (the left cluster), player 2's in the right, the two centre piles in
 the middle (pile 0 on the left, player 1's side) with their sizes under them
 and their side piles' counts above them, each player's draw-pile count at
-the top in their colour, and a banner. D-3: a CPU's hand is drawn face down.
-``sync(game)`` touches only what changed.
+the top in their colour, and a banner.
+
+Three or four seats (ui/table.py's SeatsLayout, smaller cards): seat 0's hand
+in the left column, seat 1's in the right, seat 2's along the top, seat 3's
+along the bottom; the centre piles in one row in the middle, pile 0 on the
+left to pile 3 on the right (LEFT and RIGHT play along that row), each with
+its side pile's count above it in its seat's colour and its size under it;
+each seat's draw-pile count in a corner at one end of its hand, in its
+colour; the banner and the info line under the piles.
+
+D-3: a CPU's hand is drawn face down. ``sync(game)`` touches only what changed.
 """
 
 import displayio
 
 from ui import sprites as S
-from ui.table import CardView, Layout, Text
+from ui.table import CardView, Count, Layout, SeatsLayout, Text
 
 _GAP = 2
+
+
+def _layout(width, height, players):
+    """Two seats: Spit's Layout; three or four: a SeatsLayout (ValueError when it cannot fit the screen)."""
+    if players == 2:
+        return Layout(width, height, 5)
+    lay = SeatsLayout(width, height, players, 5)
+    if not lay.fits:
+        raise ValueError("%d seats of Speed do not fit a %dx%d screen" % (players, width, height))
+    return lay
 
 
 class Table:
     """Everything on the Speed table screen; ``sync`` brings it up to date with a game."""
 
-    def __init__(self, width, height):
-        self.lay = lay = Layout(width, height, 5)
+    def __init__(self, width, height, players=2):
+        self.players = players
+        self.lay = lay = _layout(width, height, players)
         self.group = displayio.Group()
         self.pal = pal = S.palette()
         felt = displayio.Bitmap(8, 8, len(S.COLOURS))
@@ -29,42 +49,86 @@ class Table:
                                              height=(height + 7) // 8, tile_width=8, tile_height=8))
         sheet = S.card_sheet(lay.cw, lay.ch, lay.rank_scale, lay.suit_scale)
         palettes = (pal, S.palette(flash=True))
-        self.hands = ([], [])
-        for p in range(2):
+        if players == 2:
+            self.home_x = [[x] * 5 for x in lay.stock_x]
+            self.home_y = [lay.stock_y, lay.stock_y]
+        else:
+            self.home_x = lay.hand_x
+            self.home_y = lay.hand_y
+        self.hands = tuple([] for _ in range(players))
+        for p in range(players):
             for s in range(5):
-                self.hands[p].append(CardView(self.group, lay.stock_x[p], lay.stock_y[s], lay, sheet, palettes))
-        self.piles = [CardView(self.group, lay.pile_x[i], lay.pile_y, lay, sheet, palettes) for i in range(2)]
-        size_y = lay.pile_y + lay.ch + 1
-        self.sizes = [Text(self.group, lay.pile_x[i] + lay.cw // 2, size_y, (0.5, 0.0), 0xFFFFFF)
-                      for i in range(2)]
-        self.sides = [Text(self.group, lay.pile_x[i] + lay.cw // 2, lay.pile_y - 1, (0.5, 1.0), 0xA0A0A0)
-                      for i in range(2)]  # each centre pile's side pile, above it
-        top = _GAP
-        self.draws = [Text(self.group, lay.centre_left, top, (0.0, 0.0), S.PLAYER_COLOURS[0]),
-                      Text(self.group, lay.centre_right, top, (1.0, 0.0), S.PLAYER_COLOURS[1])]
-        Text(self.group, width // 2, top, (0.5, 0.0), 0xC0C0C0).set("speed")
-        self.info = Text(self.group, width // 2, top + 13, (0.5, 0.0), 0xC0C0C0)
+                self.hands[p].append(CardView(self.group, self.home_x[p][s], self.home_y[p][s], lay, sheet,
+                                              palettes))
+        self.piles = []
+        self.sizes = []  # each centre pile's size, under it
+        self.sides = []  # each centre pile's side pile count, above it
+        self.draws = []  # each seat's draw pile count
+        if players == 2:
+            self._labels(width)
+        else:
+            self._counts(width)
         self.cursors = []
-        for p in range(2):
-            tg = displayio.TileGrid(S.frame(lay.cw + 4, lay.ch + 4, S.P0 + p), pixel_shader=pal)
+        for p in range(players):
+            tg = displayio.TileGrid(S.frame(lay.cw + 4, lay.ch + 4, S.PLAYER_INDEX[p]), pixel_shader=pal)
             tg.hidden = True
             self.group.append(tg)
             self.cursors.append(tg)
+        line_chars = (lay.centre_right - lay.centre_left - 4) // 6
         self.banner = Text(self.group, width // 2, lay.banner_y, (0.5, 0.0), 0x000000, S.COLOURS[S.GOLD],
-                           line_chars=(lay.centre_right - lay.centre_left - 4) // 6)
-        self.flash = [-1, -1]  # hand slot flashing per player
-        self.cursor_at = [-1, -1]
-        self.face_down = [False, False]  # D-3: a CPU's hand is shown face down
+                           line_chars=line_chars)
+        self.flash = [-1] * players  # hand slot flashing per player
+        self.cursor_at = [-1] * players
+        self.face_down = [False] * players  # D-3: a CPU's hand is shown face down
+
+    def _labels(self, width):
+        """Two seats: the piles, their sizes and side counts, the draw counts, the title and the info line."""
+        lay = self.lay
+        sheet = self.hands[0][0].body.bitmap
+        palettes = self.hands[0][0].palettes
+        for i in range(2):
+            self.piles.append(CardView(self.group, lay.pile_x[i], lay.pile_y, lay, sheet, palettes))
+        size_y = lay.pile_y + lay.ch + 1
+        for i in range(2):
+            self.sizes.append(Text(self.group, lay.pile_x[i] + lay.cw // 2, size_y, (0.5, 0.0), 0xFFFFFF))
+        for i in range(2):
+            self.sides.append(Text(self.group, lay.pile_x[i] + lay.cw // 2, lay.pile_y - 1, (0.5, 1.0), 0xA0A0A0))
+        top = _GAP
+        self.draws.append(Text(self.group, lay.centre_left, top, (0.0, 0.0), S.PLAYER_COLOURS[0]))
+        self.draws.append(Text(self.group, lay.centre_right, top, (1.0, 0.0), S.PLAYER_COLOURS[1]))
+        Text(self.group, width // 2, top, (0.5, 0.0), 0xC0C0C0).set("speed")
+        self.info = Text(self.group, width // 2, top + 13, (0.5, 0.0), 0xC0C0C0)
+
+    def _counts(self, width):
+        """Three or four seats: the row of piles with their counts, each seat's draw count, the info line."""
+        lay = self.lay
+        sheet = self.hands[0][0].body.bitmap
+        palettes = self.hands[0][0].palettes
+        digits = S.digit_sheet(lay.digit_scale)
+        inks = [S.ink(c) for c in S.PLAYER_COLOURS]
+        white = S.ink(0xFFFFFF)
+        dw = 6 * lay.digit_scale
+        # loops, not list comprehensions: a label made in one is a frame deeper on a board's pystack
+        for i in range(self.players):
+            x = lay.pile_x[i]
+            self.piles.append(CardView(self.group, x, lay.pile_y, lay, sheet, palettes))
+            mid = x + (lay.cw - 3 * dw) // 2
+            self.sizes.append(Count(self.group, mid, lay.size_y, 3, digits, white, 1))
+            self.sides.append(Count(self.group, mid, lay.side_y, 3, digits, inks[i], 1))  # seat i's side pile
+        for p in range(self.players):
+            x, y, align = lay.count_at[p]
+            self.draws.append(Count(self.group, x, y, 3, digits, inks[p], align))
+        self.info = Text(self.group, width // 2, lay.info_y, (0.5, 0.0), 0xC0C0C0)
 
     def begin(self, game, cpus=None):
         """Get ready for a new game; cpus[p] is true for a seat the CPU plays (its hand face down, D-3)."""
-        for p in range(2):
+        for p in range(self.players):
             self.face_down[p] = bool(cpus and cpus[p])
             self.flash[p] = -1
 
     def sync(self, game):
         """Make every card, count and label match the game (only changes are redrawn)."""
-        for p in range(2):
+        for p in range(self.players):
             views = self.hands[p]
             hand = game.hands[p]
             down = self.face_down[p]
@@ -78,7 +142,7 @@ class Table:
                 else:
                     views[s].show(card, S.FLASH if flash == s else S.FACE)
             self.draws[p].set(game.draw[p].n)
-        for i in range(2):
+        for i in range(self.players):
             pile = game.centre[i]
             if pile.n:
                 self.piles[i].show(pile.buf[pile.n - 1], S.FACE)
@@ -91,10 +155,11 @@ class Table:
 
     def shake(self, p, slot, left_ms):
         """Shake player p's card at slot while left_ms > 0 (a refused play); put it back after."""
-        x0 = self.lay.stock_x[p]
+        xs = self.home_x[p]
+        views = self.hands[p]
         for s in range(5):
-            view = self.hands[p][s]
-            x = x0
+            view = views[s]
+            x = xs[s]
             if s == slot and left_ms > 0:
                 x += 2 if (left_ms // 40) % 2 else -2
             view.move_to(x, view.y)
@@ -108,6 +173,6 @@ class Table:
         if slot < 0:
             tg.hidden = True
             return
-        tg.x = self.lay.stock_x[p] - 2
-        tg.y = self.lay.stock_y[slot] - 2
+        tg.x = self.home_x[p][slot] - 2
+        tg.y = self.home_y[p][slot] - 2
         tg.hidden = False

@@ -9,6 +9,9 @@ from engine import actions as A
 from engine.actions import PH_CALL, PH_OVER, PH_READY
 
 
+_PLACES = ("2nd", "3rd", "4th")
+
+
 def name(p):
     """A player's name on the screen: P1, P2, ..."""
     return "P%d" % (p + 1)
@@ -60,7 +63,7 @@ class Words:
         ready = game.ready
         for p in range(game.players):
             key = key * 2 + ready[p]
-        return key * 256 + game.winner
+        return key * 256 + game.winner  # the ranking (P-11) is made as the phase turns PH_OVER
 
     def banner(self, game):
         """The phase's banner, or None."""
@@ -78,14 +81,22 @@ class Words:
             words = "%s wins!" % name(game.winner)
             if self.match != "single":
                 words += " " + self._tally(game)
+            elif game.players > 2:  # P-11: the others' places, fewest cards held first
+                for r in range(1, game.players):
+                    words += " %s %s" % (_PLACES[r - 1], name(game.ranking[r]))
             return words
         return None
 
     def info_key(self, game):
         """A number that changes whenever the line under the title would."""
-        if self.match == "points":
-            return game.scores[0] * 4096 + game.scores[1]
-        return game.game_no * 256 + game.games_won[0] * 16 + game.games_won[1]
+        key = game.game_no
+        if self.match == "points":  # scores only grow in a match: their sum changes whenever one does
+            for p in range(game.players):
+                key += game.scores[p] * 4096
+            return key
+        for p in range(game.players):
+            key = key * 16 + game.games_won[p]
+        return key
 
     def info(self, game):
         """The line under the title: the game of the match and its score."""
