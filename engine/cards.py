@@ -2,7 +2,8 @@
 
 A card is ``suit << 4 | rank``: rank 1 (ace) to 13 (king), suit 0-3 for
 clubs, diamonds, hearts, spades. Jokers have rank 0 and suit 4 (``X1`` is 0x41,
-``X2`` is 0x42). Every card fits in a byte, so piles are bytearrays.
+``X2`` is 0x42). Every card fits in a byte, so piles are bytearrays. Their
+names ('QS', 'X1') are engine.cardnames', for files and tools.
 """
 
 try:
@@ -17,8 +18,6 @@ JOKER = const(4)
 DECK_SIZE = const(52)
 NO_CARD = const(0)  # no real card encodes as 0
 
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
 
 
 def rank(card):
@@ -65,29 +64,3 @@ def new_deck(buf, jokers=False):
         buf[n + 1] = JOKER << 4 | 2
         n += 2
     return n
-
-
-def name(card):
-    """Two-letter name: 'TC', 'AS', 'X1'."""
-    s = card >> 4
-    if s == JOKER:
-        return "X" + str(card & 15)
-    return RANKS[(card & 15) - 1] + SUITS[s]
-
-
-def parse(text):
-    """Card from its name ('QS', '10H', 'x2'); -1 when it is not a card."""
-    if not isinstance(text, str):
-        return -1
-    t = text.strip().upper()
-    if t in ("X1", "X2"):
-        return JOKER << 4 | int(t[1])
-    if len(t) == 3 and t[:2] == "10":
-        t = "T" + t[2]
-    if len(t) != 2:
-        return -1
-    r = RANKS.find(t[0])
-    s = SUITS.find(t[1])
-    if r < 0 or s < 0:
-        return -1
-    return s << 4 | (r + 1)

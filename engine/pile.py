@@ -1,7 +1,5 @@
 """A pile of cards: a fixed bytearray and a count, bottom card first."""
 
-from engine.cards import name
-
 
 class Pile:
     """Cards bottom to top in a preallocated buffer; pushing and popping never allocate."""
@@ -54,4 +52,6 @@ class Pile:
 
     def names(self):
         """The cards' names as a new list, bottom first (for tools and tests)."""
+        from engine.cardnames import name
+
         return [name(c) for c in self.buf[:self.n]]

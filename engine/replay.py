@@ -9,7 +9,8 @@ with one line that names the place, such as ``events[3]: unknown verb 'jump'``.
 
 from engine import actions as A
 from engine import names as N
-from engine.cards import JOKER, name, parse
+from engine.cards import JOKER
+from engine.cardnames import name, parse
 from engine.games import NAMES
 from engine.timing import Sequencer
 

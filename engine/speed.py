@@ -23,12 +23,12 @@ exists twice: nothing here tells two cards apart but their slot or pile.
 """
 
 from engine import actions as A
-from engine.actions import PH_CALL, PH_OVER, PH_PLAY, PH_READY  # noqa: F401
+from engine.actions import PH_CALL, PH_PLAY, PH_READY
 from engine.actions import PLAY as _PLAY, READY as _READY, SPEED as _SPEED
 from engine.cards import FITS as _FITS, JOKER
 from engine.pile import Pile
 from engine.rng import Rng
-from engine.speed_deal import MATCH_BEST_OF_3, MATCH_POINTS, MATCH_SINGLE, MATCHES, Deals, deal_sizes  # noqa: F401
+from engine.speed_deal import MATCHES, Deals, deal_sizes
 from engine.timing import ticks_add, ticks_diff
 
 try:
@@ -44,9 +44,9 @@ _SLOTS = const(5)
 _DECK = const(54)  # the most cards of one deck (jokers included): a pile holds every card there is
 _ANY = const(0x3FFE)  # ranks 1-13: what goes on a joker (P-10)
 
-END_FIRST_OUT = const(0)
-END_CALL = const(1)
-END_RACE = const(2)
+_END_FIRST_OUT = const(0)
+_END_CALL = const(1)
+_END_RACE = const(2)
 ENDINGS = ("first_out", "call", "race")
 
 
@@ -132,7 +132,7 @@ class Speed(Deals):
         reacts to it, engine.bots), so a frame's tick that changes nothing
         leaves it alone.
         """
-        if self.phase == PH_CALL and self.ending_code == END_CALL and ticks_diff(t, self.deadline) >= 0:
+        if self.phase == PH_CALL and self.ending_code == _END_CALL and ticks_diff(t, self.deadline) >= 0:
             self.now = t
             self._penalty()  # a press exactly at the limit is too late
 
@@ -243,7 +243,7 @@ class Speed(Deals):
         if self.phase != PH_CALL:
             return A.WRONG_PHASE
         self.reports.add(A.R_SPEED, p)
-        if p == self.out or self.ending_code == END_RACE:
+        if p == self.out or self.ending_code == _END_RACE:
             self._game_over(p)  # race: the first press of all wins; call: the player who is out called it
         else:
             self._penalty()  # call: an opponent was first
@@ -252,7 +252,7 @@ class Speed(Deals):
     def _out(self, p):
         """P-8: player p has played every card."""
         self.reports.add(A.R_OUT, p)
-        if self.ending_code == END_FIRST_OUT:
+        if self.ending_code == _END_FIRST_OUT:
             self._game_over(p)
             return
         self.phase = PH_CALL

@@ -4,7 +4,10 @@
   so any slot is at most two presses away; the hand refills itself, P-4, so a
   slot is empty only when the draw pile is);
 - LEFT and RIGHT play the card under the cursor on the left or right centre
-  pile (P-3);
+  pile (P-3); with three or four seats the centre piles lie in one row and
+  LEFT plays on the first pile from the left that takes the card, RIGHT on
+  the first from the right (the leftmost or rightmost pile when none does,
+  which the engine refuses): one press reaches a pile for the common play;
 - when the banner says "Ready?" (the start, P-2, and every stalemate, P-6):
   any button says ready (D-2);
 - when a player is out in the call and race endings (P-8): any button
@@ -39,7 +42,19 @@ class Cluster:
         if button == UP or button == DOWN:
             self.cursor = (self.cursor + (-1 if button == UP else 1)) % 5
             return False
-        return self._set(A.PLAY, self.cursor, 0 if button == LEFT else 1)
+        if game.players == 2:
+            return self._set(A.PLAY, self.cursor, 0 if button == LEFT else 1)
+        return self._set(A.PLAY, self.cursor, self._pile(game, button == LEFT))
+
+    def _pile(self, game, from_left):
+        """The first centre pile from the left (or the right) that takes the card under the cursor."""
+        card = game.hands[self.player][self.cursor]
+        n = game.players
+        for k in range(n):
+            i = k if from_left else n - 1 - k
+            if card and game.takes(i, card):
+                return i
+        return 0 if from_left else n - 1
 
     def _set(self, verb, a, b):
         self.verb = verb

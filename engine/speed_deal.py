@@ -36,9 +36,9 @@ except ImportError:  # CPython
 _NONE = const(255)
 _SLOTS = const(5)
 
-MATCH_SINGLE = const(0)
-MATCH_BEST_OF_3 = const(1)
-MATCH_POINTS = const(2)
+_MATCH_SINGLE = const(0)
+_MATCH_BEST_OF_3 = const(1)
+_MATCH_POINTS = const(2)
 MATCHES = ("single", "best_of_3", "points")
 
 
@@ -86,41 +86,10 @@ class Deals:
         self.reports.add(A.R_DEAL, _NONE, self.game_no & 255)
 
     def load(self, hands, draws, sides, start=None, centre=None):
-        """Set up a given position (card lists bottom first; hands as up to 5 cards or 0/None).
+        """Set up a given position, for replay files and tests (engine.speed_layout: a board never loads it)."""
+        from engine.speed_layout import load
 
-        With centre piles given and not all empty, play starts at once (then
-        the P-5 test runs) and start cards are ignored; otherwise the start
-        cards lie face down and the game waits for every player to be ready
-        (P-2). An empty hand slot is filled from the draw pile at once (P-4),
-        slot 0 first. The position is game 1 of the match.
-        """
-        self._clear_table()
-        played = False
-        for q in range(self.players):
-            hand = self.hands[q]
-            given = hands[q]
-            for s in range(_SLOTS):
-                hand[s] = (given[s] or 0) if s < len(given) else 0
-            self.draw[q].load(draws[q])
-            self.side[q].load(sides[q])
-            self.centre[q].load(centre[q] if centre else ())
-            self.start[q] = (start[q] or 0) if start and q < len(start) else 0
-            played = played or self.centre[q].n > 0
-            self._refill(q)
-        for q in range(self.players):
-            if played:
-                self.start[q] = 0
-            self.games_won[q] = 0
-            self.scores[q] = 0
-        self.game_no = 1
-        self.round = 1
-        self.winner = self.game_winner = _NONE
-        for q in range(self.players):
-            self.ranking[q] = _NONE
-        self.reports.clear()
-        if played:
-            self.phase = PH_PLAY
-            self._check_stuck(0)
+        load(self, hands, draws, sides, start, centre)
 
     def _clear_table(self):
         for q in range(self.players):
@@ -218,7 +187,7 @@ class Deals:
             return
         self.games_won[w] += 1
         match = self.match_code
-        if match == MATCH_POINTS:
+        if match == _MATCH_POINTS:
             points = 0
             for q in range(self.players):
                 if q != w:
@@ -226,7 +195,7 @@ class Deals:
             self.scores[w] += points
             self.reports.add(A.R_SCORE, w, points if points < 255 else 254)
             done = self.scores[w] >= self.target
-        elif match == MATCH_BEST_OF_3:
+        elif match == _MATCH_BEST_OF_3:
             done = self.games_won[w] >= 2
         else:
             done = True

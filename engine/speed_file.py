@@ -6,7 +6,8 @@ naming the place, such as ``layout.players[1].hand[2]: unknown card "ZZ"``.
 """
 
 from engine import actions as A
-from engine.cards import JOKER, name, parse
+from engine.cards import JOKER
+from engine.cardnames import name, parse
 from engine.replay import ReplayError, _dict, _int, _show
 from engine.names import PHASES
 from engine.speed import ENDINGS, MATCHES, Speed

@@ -6,7 +6,7 @@ the rest to the game's file module, named in engine.games.
 
 from engine import actions as A
 from engine.names import PHASES
-from engine.cards import name
+from engine.cardnames import name
 from engine.replay import ReplayError, _cards, _dict, _int, _show
 
 OPTIONS = ("stocks", "scoring", "choose_pile", "alternate_colours", "auto_flip")

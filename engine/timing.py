@@ -29,11 +29,6 @@ def ticks_diff(a, b):
     return ((a - b + _HALF) & _MASK) - _HALF
 
 
-def ticks_less(a, b):
-    """True when tick a is before tick b."""
-    return ticks_diff(a, b) < 0
-
-
 class Sequencer:
     """A preallocated batch of actions, applied to a game in C-4 order by ``flush``.
 

@@ -48,6 +48,14 @@ KEYS = {  # SDL scancode (a key's place) -> key_number
     pygame.KSCAN_DOWN: 1 * BUTTONS + DOWN,
     pygame.KSCAN_LEFT: 1 * BUTTONS + LEFT,
     pygame.KSCAN_RIGHT: 1 * BUTTONS + RIGHT,
+    pygame.KSCAN_I: 2 * BUTTONS + UP,  # a third player (Speed with three or four seats)
+    pygame.KSCAN_K: 2 * BUTTONS + DOWN,
+    pygame.KSCAN_J: 2 * BUTTONS + LEFT,
+    pygame.KSCAN_L: 2 * BUTTONS + RIGHT,
+    pygame.KSCAN_KP_8: 3 * BUTTONS + UP,  # a fourth: the numeric keypad
+    pygame.KSCAN_KP_5: 3 * BUTTONS + DOWN,
+    pygame.KSCAN_KP_4: 3 * BUTTONS + LEFT,
+    pygame.KSCAN_KP_6: 3 * BUTTONS + RIGHT,
 }
 
 _STRIP = 12  # height of the NeoPixel strip under the screen, in screen pixels

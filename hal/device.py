@@ -153,6 +153,7 @@ class BoardHal:
 
     keep_log = False  # a board saves no replay, so the App keeps no action log (C-5's log is the desktop's)
     drop_modules = True  # back at the menu, the App drops the game's modules (only one game on the heap)
+    clusters = 2  # two clusters of four buttons: other seats are the CPU's (D-1)
 
     def __init__(self, display, events, pixels, speaker, width=None, height=None):
         self.display = display  # type: busdisplay.BusDisplay

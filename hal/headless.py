@@ -250,6 +250,7 @@ class Hal:
     """The headless target: memory screen, fed events, fake clock, recorded tones and lights."""
 
     Event = Event  # the event class to read ``events`` into
+    clusters = 4  # button clusters (players with keys): the keyboard has four (hal/desktop.py)
 
     def __init__(self, width=160, height=128, *, settings_path=None, start_ms=0):
         self.display = FrameDisplay(width, height)  # biggest buffers first

@@ -13,7 +13,7 @@ from engine.bots.first import FirstFit
 from engine.bots.match import Match
 from engine.bots.nearest import Nearest
 from engine.bots.view import View
-from engine.cards import parse
+from engine.cardnames import parse
 from engine.controls import Cluster
 from engine.spit import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Spit
 

@@ -18,7 +18,7 @@ from engine.bots import hands as H
 from engine.bots.level import Level
 from engine.bots.match import Match
 from engine.bots.view import View
-from engine.cards import parse
+from engine.cardnames import parse
 from engine.controls import LEFT, RIGHT, UP
 from engine.spit import PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Spit
 from engine.timing import Sequencer

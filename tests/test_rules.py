@@ -27,7 +27,8 @@ import re
 import pytest
 
 from engine import actions as A
-from engine.cards import DECK_SIZE, JOKER, adjacent, name, new_deck, parse, rank, suit
+from engine.cards import DECK_SIZE, JOKER, adjacent, new_deck, rank, suit
+from engine.cardnames import name, parse
 from engine.randplay import RandomPlay
 from engine.replay import ReplayError, document, load, loads, run, state
 from engine.rng import Rng

@@ -19,10 +19,12 @@ import pytest
 from engine import actions as A
 from engine import names as N
 from engine import speed_file as F
-from engine.cards import adjacent, new_deck, parse
+from engine.cards import adjacent, new_deck
+from engine.cardnames import parse
 from engine.replay import ReplayError, _dict, run
 from engine.rng import Rng
-from engine.speed import ENDINGS, MATCHES, PH_CALL, PH_OVER, PH_PLAY, PH_READY, Speed, deal_sizes, legal_size
+from engine.actions import PH_CALL, PH_OVER, PH_PLAY, PH_READY
+from engine.speed import ENDINGS, MATCHES, Speed, deal_sizes, legal_size
 from engine.timing import Sequencer
 from test_rules import mismatches
 

@@ -19,7 +19,8 @@ from engine import actions as A
 from engine import names as N
 from engine import speed_file as F
 from engine.actions import PH_CALL, PH_OVER, PH_PLAY, PH_READY
-from engine.cards import new_deck, parse
+from engine.cards import new_deck
+from engine.cardnames import parse
 from engine.randplay import RandomPlay
 from engine.replay import ReplayError, load, loads, run, state
 from engine.rng import Rng

@@ -21,7 +21,7 @@ from engine import actions as A
 from engine.actions import PH_CALL, PH_OVER, PH_PLAY, PH_READY
 from engine.bots import Act
 from engine.bots.speed import View, make
-from engine.cards import parse
+from engine.cardnames import parse
 from engine.randplay import RandomPlay
 from engine.replay import load, run, state
 from engine.rng import Rng

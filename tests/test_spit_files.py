@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cards import name, new_deck
+from engine.cards import new_deck
+from engine.cardnames import name
 from engine.randplay import RandomPlay
 from engine.replay import ReplayError, load, loads, run, state
 from engine.spit import PH_OVER

@@ -11,7 +11,8 @@ os.environ["BLINKA_OS_AGNOSTIC"] = "1"  # before anything imports Blinka
 
 from engine import actions as A  # noqa: E402
 from engine import names as N
-from engine.cards import is_red, parse  # noqa: E402
+from engine.cards import is_red  # noqa: E402
+from engine.cardnames import parse  # noqa: E402
 from engine.spit import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP  # noqa: E402
 from engine.timing import ticks_add  # noqa: E402
 from hal import DOWN, LEFT, RIGHT, UP  # noqa: E402

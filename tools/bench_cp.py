@@ -1,6 +1,7 @@
 """Memory budgets on CircuitPython's own VM, from the .mpy files a board's bundle ships.
 
-    python tools/bench_cp.py [--game spit|speed] [--games 50] [--board pybadge] [--json] [--no-search]
+    python tools/bench_cp.py [--game spit|speed] [--players 2-4] [--decks 1|2] [--games 50] [--board pybadge]
+                             [--json] [--no-search]
 
 The VM is CircuitPython 10.3's unix port, 32-bit, built by
 tools/circuitpython.py; the code is the board's bundle (tools/bundle.py:
@@ -31,6 +32,7 @@ import sys
 import tempfile
 
 import _path
+from engine import games as games_registry
 from engine.games import NAMES
 from ui.cli import Parser  # argparse with one-line errors
 
@@ -56,7 +58,7 @@ hal.pybadge.Hal.ticks_ms = lambda self: clock[0]
 
 
 h = hal.pybadge.Hal()
-app = U.App(h, settings={"game": GAME})  # one App for every game, as on a board
+app = U.App(h, settings=dict(OPTIONS, game=GAME))  # one App for every game, as on a board
 out = []
 for seed in SEEDS:
     app.seed = seed
@@ -88,8 +90,9 @@ over = 0
 for seed in SEEDS:
     game = None
     gc.collect()  # the last game freed before each deal, as the App does on a board (hal collect)
-    game = engine_class(seed=seed)
-    Match(game, (cpu.make(BOTS[0]), cpu.make(BOTS[1])), seed=seed, frame_ms=33, cluster=cluster,
+    game = engine_class(seed=seed, **OPTIONS)
+    seats = game.players
+    Match(game, [cpu.make(BOTS[p % 2]) for p in range(seats)], seed=seed, frame_ms=33, cluster=cluster,
           view=cpu.View).run()
     over += game.phase == PH_OVER
     game = None
@@ -162,10 +165,10 @@ def counted(game):
 from engine.bots.match import Match
 phase = [0, 0]
 for seed in SEEDS:
-    game = info.new(seed, {})
-    m = Match(game, (players.make(BOTS[0]), players.make(BOTS[1])), seed=seed, frame_ms=33)
+    game = info.new(seed, OPTIONS)
+    m = Match(game, [players.make(BOTS[p % 2]) for p in range(game.players)], seed=seed, frame_ms=33)
     counted(game)
-    d0, d1 = m.drivers
+    drivers = m.drivers
     while not m.over():
         gc.collect()
         gc.disable()
@@ -173,8 +176,8 @@ for seed in SEEDS:
         phase[1] = game.round
         m.now += 33
         before = gc.mem_alloc()
-        m._poll(d0, m.now)
-        m._poll(d1, m.now)
+        for d in drivers:
+            m._poll(d, m.now)
         used = gc.mem_alloc() - before
         if m.seq.n:
             m.actions += m.seq.flush(game)
@@ -200,13 +203,13 @@ hal.pybadge.Hal.ticks_ms = lambda self: clock[0]
 def measure(h):
     # every frame's bytes, by kind; in a function, so that the harness's own names allocate nothing
     rows = {"idle": [0, 0, 0], "play": [0, 0, 0], "other": [0, 0, 0]}
-    app = U.App(h, settings={"game": GAME})
+    app = U.App(h, settings=dict(OPTIONS, game=GAME))
     for seed in SEEDS:
         app.seed = seed
         app.games = 0
         app.start_game(clock[0], demo=True)
         game = app.game
-        c0, c1 = app.clusters
+        c0, c1 = app.clusters[0], app.clusters[1]
         n = 0
         after = 0  # frames after the game's end: the winner's lights, the result on the table
         while after < 90 and n < 100000:
@@ -279,11 +282,12 @@ def guest(binary, program, path, heap, **params):
     return None, done
 
 
-def cpython_games(seeds, game="spit"):
+def cpython_games(seeds, game="spit", options=None):
     """[seed, over, winner, digest, frames] of the same demo games on CPython (C-5), on the headless screen."""
     import subprocess
 
-    head = "import sys\nsys.path[:0] = %r\nSEEDS = %r\nGAME = %r\n" % ([STANDINS, _path.ROOT], list(seeds), game)
+    head = "import sys\nsys.path[:0] = %r\nSEEDS = %r\nGAME = %r\nOPTIONS = %r\n" % (
+        [STANDINS, _path.ROOT], list(seeds), game, dict(options or {}))
     done = subprocess.run([sys.executable, "-c", head + GAMES], capture_output=True, text=True,
                           cwd=tempfile.gettempdir())
     for line in reversed(done.stdout.splitlines()):
@@ -300,40 +304,41 @@ def modules(game):
     return [info.ENGINE, info.CONTROLS, info.CPU, type(info.new(1, {})).__name__]
 
 
-def plays(bins, path, kb, seeds, program=MATCH, game="spit"):
+def plays(bins, path, kb, seeds, program=MATCH, game="spit", options=None):
     """True when every game of seeds plays to the end in a kb KB heap (MATCH: no screen; GAMES: the App)."""
     result, _ = guest(bins["micropython"], program, path, "%dk" % kb, SEEDS=seeds, BOTS=list(BOTS), GAME=game,
-                      MODULES=modules(game))
+                      MODULES=modules(game), OPTIONS=dict(options or {}))
     if program is MATCH:
         return result == [len(seeds)]
     return result is not None and all(r[1] for r in result)
 
 
-def smallest_heap(bins, path, seeds, program=MATCH, low=8, high=256, game="spit"):
+def smallest_heap(bins, path, seeds, program=MATCH, low=8, high=256, game="spit", options=None):
     """The smallest heap in KB (1 KB steps) in which the games all play out; None if not even in high."""
-    if not plays(bins, path, high, seeds, program, game):
+    if not plays(bins, path, high, seeds, program, game, options):
         return None
     while high - low > 1:
         mid = (low + high) // 2
-        if plays(bins, path, mid, seeds, program, game):
+        if plays(bins, path, mid, seeds, program, game, options):
             high = mid
         else:
             low = mid
     return high
 
 
-def measure(games=50, board="pybadge", search=True, game="spit"):
-    """Every figure of one game, as a dict (see the module's docstring)."""
+def measure(games=50, board="pybadge", search=True, game="spit", options=None):
+    """Every figure of one game (with these engine options: players=4, ...), as a dict (see the module's docstring)."""
+    options = dict(options or {})
     # ranges, not lists: a guest's parameters are source it compiles, and a long list literal
     # would leave the compiler's garbage in the heap before the game is even imported
     seeds = range(1, games + 1)
     work = tempfile.mkdtemp(prefix="spit-benchcp-")
     try:
         bins, path, label_path = prepare(board, work)
-        fig = {"game": game, "games": games, "board": board}
+        fig = {"game": game, "games": games, "board": board, "options": options}
         few = seeds[:min(games, 5)]
         alloc, done = guest(bins["micropython"], ALLOC, path, "512k", SEEDS=few, BOTS=list(BOTS),
-                            STANDIN_NAMES=standin_names(), GAME=game)
+                            STANDIN_NAMES=standin_names(), GAME=game, OPTIONS=options)
         if alloc is None:
             raise RuntimeError("the allocation guest failed:\n" + done.stdout[-3000:] + done.stderr[-3000:])
         for k in ("engine_import", "bots_import", "standins_import", "ui_import", "label_change_alloc"):
@@ -341,27 +346,27 @@ def measure(games=50, board="pybadge", search=True, game="spit"):
         fig["game_and_cpu_import"] = alloc["engine_import"] + alloc["bots_import"]
         fig["apply_calls"], _, fig["apply_alloc"] = alloc["applies"]
         fig["cpu_frames"], _, fig["cpu_frame_alloc"] = alloc["cpu"]
-        rows, done = guest(bins["micropython"], FRAMES, label_path, "512k", SEEDS=few, GAME=game)
+        rows, done = guest(bins["micropython"], FRAMES, label_path, "512k", SEEDS=few, GAME=game, OPTIONS=options)
         if rows is None:
             raise RuntimeError("the frames guest failed:\n" + done.stdout[-3000:] + done.stderr[-3000:])
         for kind in ("idle", "play", "other"):
             fig[kind + "_frames"], _, fig[kind + "_frame_alloc"] = rows[kind]
-        result, done = guest(bins["micropython"], GAMES, path, "256k", SEEDS=seeds, GAME=game)
+        result, done = guest(bins["micropython"], GAMES, path, "256k", SEEDS=seeds, GAME=game, OPTIONS=options)
         if result is None:
             raise RuntimeError("the games guest failed:\n" + done.stdout[-3000:] + done.stderr[-3000:])
         fig["all_over"] = all(r[1] for r in result)
-        fig["same_as_cpython"] = result == cpython_games(seeds, game)
+        fig["same_as_cpython"] = result == cpython_games(seeds, game, options)
         fig["frames_played"] = sum(r[4] for r in result)
         for vm, key in (("micropython-pystack", "pystack_2048"), ("micropython-pystack1536", "pystack_1536")):
-            res, done = guest(bins[vm], GAMES, path, "256k", SEEDS=range(1, 2), GAME=game)
+            res, done = guest(bins[vm], GAMES, path, "256k", SEEDS=range(1, 2), GAME=game, OPTIONS=options)
             fig[key] = bool(res and res[0][1])
             if not fig[key]:
                 fig[key + "_error"] = (done.stdout + done.stderr).strip().splitlines()[-1:]
-        fig["heap_at_budget"] = plays(bins, path, BUDGETS["heap_needed"] // KB, seeds, game=game)
+        fig["heap_at_budget"] = plays(bins, path, BUDGETS["heap_needed"] // KB, seeds, game=game, options=options)
         if search:
-            kb = smallest_heap(bins, path, seeds, game=game)
+            kb = smallest_heap(bins, path, seeds, game=game, options=options)
             fig["heap_needed"] = kb * KB if kb else None
-            kb = smallest_heap(bins, path, seeds[:5], GAMES, game=game)
+            kb = smallest_heap(bins, path, seeds[:5], GAMES, game=game, options=options)
             fig["app_heap_needed"] = kb * KB if kb else None
         fig["broken"] = broken(fig)
         return fig
@@ -386,13 +391,21 @@ def main(argv=None):
     parser.add_argument("--no-search", action="store_true", help="skip the smallest-heap search")
     parser.add_argument("--game", choices=NAMES, action="append",
                         help="the game to measure (repeatable; default every game)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+                        help="seats, for the games that have more than two (Speed, P-11)")
+    parser.add_argument("--decks", type=int, choices=(1, 2), default=None, help="Speed: decks (two with four seats)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
     figs = []
     try:
         for game in args.game or NAMES:
-            figs.append(measure(args.games, args.board, not args.no_search, game))
+            options = {}
+            keys = [item[0] for item in games_registry.get(game).OPTIONS]
+            for key in ("players", "decks"):
+                if getattr(args, key) is not None and key in keys:
+                    options[key] = getattr(args, key)
+            figs.append(measure(args.games, args.board, not args.no_search, game, options))
     except circuitpython.Unavailable as e:
         print("bench_cp: %s" % e, file=sys.stderr)
         return 2

@@ -27,6 +27,7 @@ import time
 
 import _path  # puts the repository root on sys.path
 
+from engine import actions as A
 from engine import games
 from engine.bots import Bot
 from engine.bots.hands import LEVELS
@@ -207,6 +208,83 @@ def play(a, b, seed, options, moves=None, game="spit"):
     return (w if w in (0, 1) else None), match.now / 1000, match.actions, match.refused
 
 
+def ranking(game):
+    """The seats in finishing order (P-11): the winner, then the others by cards held, fewest first."""
+    got = getattr(game, "ranking", None)
+    if got is not None and len(got) == game.players:
+        return list(got)
+    seats = list(range(game.players))
+    seats.sort(key=lambda q: (q != game.winner, game.cards_held(q), q))
+    return seats
+
+
+def play_seats(entrants, seed, options, rotation, game="spit"):
+    """One game of three or four bots, bot k in seat (k + rotation) % n: each bot's finishing place (1 best)."""
+    n = len(entrants)
+    bots = [None] * n
+    for k, e in enumerate(entrants):
+        bots[(k + rotation) % n] = e.make()
+    _playing[0] = None
+    try:
+        with deadline(SECONDS):
+            match = Match(games.get(game).new(seed, options), bots, seed=seed)
+            match.run()
+    except (KeyboardInterrupt, BotError):
+        raise
+    except Stuck:
+        if _playing[0] is not None:
+            raise BotError("%s: decide did not return within %g s (an endless loop?)" % (_playing[0], SECONDS)) \
+                from None
+        raise BotError("the game of seed %d took more than %g s" % (seed, SECONDS)) from None
+    except Exception as e:
+        raise BotError("the game of seed %d failed: %s" % (seed, describe(e))) from None
+    order = ranking(match.game)
+    places = [0] * n
+    for place, seat in enumerate(order):
+        places[(seat - rotation) % n] = place + 1
+    return places, match.game.winner == A.NONE
+
+
+def run_seats(specs, count, seed, options, progress=None, game="spit"):
+    """count games of the bots at one table (three or four seats), the seats rotating every game:
+    each bot's games, wins, finishing places; game g is dealt with seed SEED + g // seats."""
+    entrants = [Entrant(s, game) for s in specs]
+    n = len(specs)
+    out = {"games": count, "draws": 0, "places": [[] for _ in range(n)], "wins": [0] * n}
+    start = time.time()
+    for g in range(count):
+        places, draw = play_seats(entrants, seed + g // n, options, g % n, game)
+        out["draws"] += draw
+        for k, place in enumerate(places):
+            out["places"][k].append(place)
+            if place == 1 and not draw:
+                out["wins"][k] += 1
+        if progress:
+            progress(g + 1, count, time.time() - start)
+    return out
+
+
+def table_seats(labels, speeds, res, seed):
+    """The results of a table of three or four bots, for people (markdown)."""
+    n = len(labels)
+    games = res["games"]
+    lines = ["%d games at one table of %d, seed %d (deals %d-%d, the seats rotating every game)"
+             % (games, n, seed, seed, seed + (games - 1) // n), "",
+             "| bot | speed | games | wins | win rate (95% interval) | mean finishing place |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    for k in range(n):
+        won = res["wins"][k]
+        lo, hi = wilson(won, games)
+        places = res["places"][k]
+        lines.append("| %s | %d | %d | %d | %.1f%% (%.1f-%.1f) | %.2f |"
+                     % (labels[k], speeds[k], games, won, 100 * won / games, 100 * lo, 100 * hi,
+                        sum(places) / len(places)))
+    if res["draws"]:
+        lines.append("")
+        lines.append("%d games were drawn" % res["draws"])
+    return "\n".join(lines)
+
+
 CHUNK = 50  # games per piece of work: the progress lines and the processes count in these
 
 
@@ -380,6 +458,7 @@ def main(argv=None):
         print("tournament: %s" % e, file=sys.stderr)
         return 2
     labels = [e.label for e in entrants]
+    seats = options.get("players", 2)
 
     shown = [0.0]
 
@@ -391,6 +470,24 @@ def main(argv=None):
         print("tournament: %d/%d games, %.0f s, about %.0f s left" % (done, total, seconds, left),
               file=sys.stderr, flush=True)
 
+    if seats > 2:  # one table of three or four (P-11): the seats rotate, each bot's place is counted
+        if len(specs) != seats:
+            print("tournament: %d players need %d bots, got %d" % (seats, seats, len(specs)), file=sys.stderr)
+            return 2
+        try:
+            res = run_seats(specs, args.games, args.seed, options, progress, game=name)
+        except BotError as e:
+            print("tournament: %s" % e, file=sys.stderr)
+            return 2
+        if args.json:
+            res["mean_place"] = [sum(p) / len(p) for p in res["places"]]
+            res["win_interval"] = [wilson(w, args.games) for w in res["wins"]]
+            del res["places"]
+            print(json.dumps({"game": name, "players": seats, "games": args.games, "seed": args.seed,
+                              "bots": labels, "results": res}, indent=1))
+        else:
+            print(table_seats(labels, [e.speed for e in entrants], res, args.seed))
+        return 0
     try:
         results = run(specs, args.games, args.seed, options, args.jobs, progress, moves=True, game=name)
     except BotError as e:

@@ -20,6 +20,7 @@ MENU = 0
 TABLE = 1
 FRAME_MS = 33  # about 30 frames a second
 BATCH = 32  # actions one frame's Sequencer holds in play (a replay's may need more: watch)
+PEOPLE = {"1p": 1, "2p": 2, "3p": 3, "4p": 4}  # the menu's modes: how many seats people play (D-1)
 SEEDS = 0xFFFFFFFF  # a seed a replay file can hold (engine.replay.SEEDS; the replay code loads only to save one)
 DEMO_IDLE_MS = 60000  # D-1: the title screen starts a CPU-against-CPU demo after a minute idle
 DEMO_BOTS = ("level7", "level8")
@@ -146,13 +147,15 @@ class App:
     def _begin(self, game, now):
         self.game = game
         info = games.get(game.name)
-        if self.kind is not info:  # another game: its own buttons, screen and words
+        if self.kind is not info or len(self.clusters) != game.players:  # its own buttons, screen, words
             self.kind = info
             self.table = None
             self.hal.display.root_group = self.menu.group  # the old table goes before the new one is made
             cluster = _module(info.CONTROLS).Cluster
             self.clusters = tuple(cluster(p) for p in range(game.players))
-            self.table = _module(info.SCREEN).Table(self.width, self.height)
+            self.table = _module(info.SCREEN).Table(self.width, self.height, players=game.players)
+        if self.seq.players != game.players:
+            self.seq = Sequencer(self.seq.cap, game.players)  # C-4 over every seat
         self.words = _module(info.WORDS).Words(dict(self.settings, **self.options()))
         if len(self.cpus) != game.players:
             self.cpus = [None] * game.players
@@ -181,12 +184,17 @@ class App:
         self.hal.display.root_group = self.table.group
         self._show(now)
 
+    def people(self):
+        """D-1: how many seats people play (the first ones); the others are the CPU's."""
+        wanted = PEOPLE.get(self.settings["mode"], 2)
+        return min(wanted, self.game.players, getattr(self.hal, "clusters", 2))
+
     def _seat_cpus(self, now):
-        """D-1: the CPU plays player 2's seat in 1-player mode, both seats in the demo, none in a replay."""
-        mode = self.settings["mode"]
+        """D-1: people play the first seats (1P vs CPU: one), the CPU the others; all in the demo, none in a replay."""
+        people = 0 if self.demo else self.people()
         for p in range(self.game.players):
             self.cpus[p] = None
-            if self.playback is not None or not (self.demo or (mode == "1p" and p == 1)):
+            if self.playback is not None or p < people:
                 continue
             cpu = _module(self.kind.CPU)  # the CPU modules load only when a CPU seat exists
             name = DEMO_BOTS[p] if self.demo else self.settings["cpu"]
@@ -196,7 +204,7 @@ class App:
             if name == "adaptive":
                 bot.set_level(self.adaptive_level)
             driver = _module("engine.bots").Driver(bot, p, self.clusters[p], seed=self.game_seed * 2 + p,
-                                                   view=cpu.View(p))
+                                                   view=cpu.View(p, self.game.players))
             driver.start(self.game, now)
             self.cpus[p] = driver
 
@@ -247,7 +255,7 @@ class App:
         while events.get_into(ev):
             if ev.pressed:
                 player = ev.key_number >> 2  # key_number is player * 4 + button
-                if player < 2 and (self.screen == MENU or player < len(self.clusters)):
+                if self.screen == MENU or player < len(self.clusters):
                     self.press(player, ev.key_number & 3, ev.timestamp, now)
         self._idle(now)
         if self.screen == TABLE:

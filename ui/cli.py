@@ -61,6 +61,8 @@ def add_game_arguments(p, what="the game to play"):
     p.add_argument("--option", type=option, action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, for example jokers=true or ending=call (repeatable; "
                         "docs/replay-format.md lists each game's)")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+                   help="seats at the table (Speed: 2 to 4, P-11); the same as --option players=N")
 
 
 def game_options(args, p):
@@ -69,6 +71,8 @@ def game_options(args, p):
 
     name = args.game or "spit"
     files = file_module(name)
+    if getattr(args, "players", None) is not None:
+        args.option.append(("players", args.players))
     given = {}
     for key, value in args.option:
         if key not in files.OPTIONS:
@@ -188,7 +192,7 @@ def main(argv=None):
     p = parser()
     args = p.parse_args(argv)
     width, height = SIZES[args.size]
-    chosen = game_options(args, p) if args.game or args.option else None
+    chosen = game_options(args, p) if args.game or args.option or args.players else None
     if chosen and (args.replay or args.script):
         return fail("--game and --option start a new game: not with --replay or --script")
     if not args.headless and (args.script or args.screenshot or args.frames):

@@ -37,12 +37,14 @@ class Lights:
         self.count_until = now
 
     def flash(self, player, now, ms=120):
-        """A card of player's landed."""
-        self.flash_until[player] = ticks_add(now, ms)
+        """A card of player's landed (the strip's halves are players 1 and 2: seats 3 and 4 have none)."""
+        if player < 2:
+            self.flash_until[player] = ticks_add(now, ms)
 
     def refuse(self, player, now, ms=220):
         """A move of player's was refused."""
-        self.refuse_until[player] = ticks_add(now, ms)
+        if player < 2:
+            self.refuse_until[player] = ticks_add(now, ms)
 
     def spit(self, now, ms=450):
         """The spit cards were turned."""

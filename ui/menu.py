@@ -29,7 +29,7 @@ def items(game):
     info = games.get(game)
     return ((("start", "Start", None, None),
              ("game", "Game", games.NAMES, tuple(games.get(n).TITLE for n in games.NAMES)),
-             ("mode", "Mode", ("2p", "1p"), ("2 players", "1P vs CPU")))
+             ("mode", "Mode", ("2p", "1p", "3p", "4p"), ("2 players", "1P vs CPU", "3 players", "4 players")))
             + info.OPTIONS
             + (("sound", "Sound", (True, False), ("on", "off")),
                ("cpu", "CPU", info.ROSTER, tuple(level_words(n, info.MEDIAN_MS) for n in info.ROSTER)),

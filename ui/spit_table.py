@@ -18,7 +18,7 @@ _GAP = 2
 class Table:
     """Everything on the table screen; ``sync`` brings it up to date with a game."""
 
-    def __init__(self, width, height, slots=5):
+    def __init__(self, width, height, slots=5, players=2):
         self.lay = lay = Layout(width, height, slots)
         self.group = displayio.Group()
         self.pal = pal = S.palette()

@@ -260,7 +260,10 @@ class Driver:
                 for _ in range(k - d):
                     buttons[n] = UP
                     n += 1
-            buttons[n] = RIGHT if verb == A.PLAY and act.b == 1 else LEFT
+            side = act.b
+            if verb == A.PLAY and view.piles > 2:  # more piles than buttons: the view says which side reaches it
+                side = view.side_for(act.a, act.b)
+            buttons[n] = RIGHT if verb == A.PLAY and side == 1 else LEFT
         else:
             buttons[n] = RIGHT if verb != A.READY and act.a == 1 else LEFT
         self.nb = n + 1

@@ -1,4 +1,4 @@
-"""A game between two CPU players with no screen: for tournaments, tests and benchmarks.
+"""A game between CPU players (one per seat) with no screen: for tournaments, tests and benchmarks.
 
 Each seat has a Driver (engine.bots) pressing its Cluster's buttons; the
 presses go through a Sequencer to the game, as in the frame loop (ui/app.py).
@@ -14,7 +14,7 @@ from engine.timing import Sequencer, ticks_diff
 
 
 class Match:
-    """Two bots at one table: ``run()`` plays the game to its end (or to limit_ms).
+    """A bot in every seat: ``run()`` plays the game to its end (or to limit_ms).
 
     cluster and view are the game's Cluster and View classes; by default the
     game's description names them (engine.games).
@@ -28,9 +28,10 @@ class Match:
             info = games.get(game.name)
             cluster = __import__(info.CONTROLS, None, None, ("Cluster",)).Cluster
             view = __import__(info.CPU, None, None, ("View",)).View
-        self.drivers = (Driver(bots[0], 0, cluster(0), seed=seed * 2 + 1, slips=slips, view=view(0)),
-                        Driver(bots[1], 1, cluster(1), seed=seed * 2 + 2, slips=slips, view=view(1)))
-        self.seq = Sequencer(8, 2)
+        seats = game.players
+        self.drivers = tuple(Driver(bots[p], p, cluster(p), seed=seed * 2 + 1 + p, slips=slips,
+                                    view=view(p, seats)) for p in range(seats))
+        self.seq = Sequencer(4 * seats, seats)
         self.frame_ms = frame_ms
         self.limit_ms = limit_ms
         self.now = 0
@@ -54,19 +55,19 @@ class Match:
     def step(self):
         """One instant (the next press or decision), or one frame."""
         game = self.game
-        d0, d1 = self.drivers
+        drivers = self.drivers
         if self.frame_ms:
             t = self.now + self.frame_ms
         else:
-            t = d0.when()
-            t1 = d1.when()
-            if ticks_diff(t1, t) < 0:
-                t = t1
+            t = drivers[0].when()
+            for d in drivers:
+                if ticks_diff(d.when(), t) < 0:
+                    t = d.when()
             if t < self.now:
                 t = self.now
         self.now = t
-        self._poll(d0, t)
-        self._poll(d1, t)
+        for d in drivers:
+            self._poll(d, t)
         seq = self.seq
         if not seq.n:
             game.advance(t)  # a time limit that ran out by now (P-8)
@@ -79,9 +80,9 @@ class Match:
                 self.refused += 1
             if self.log is not None:
                 self.log.append((seq.t[i], seq.player[i], seq.verb[i], seq.a[i], seq.b[i], seq.result[i]))
-        if not self.frame_ms:  # both see at once what just happened (a frame loop sees it next frame)
-            d0.look(game, t)
-            d1.look(game, t)
+        if not self.frame_ms:  # all see at once what just happened (a frame loop sees it next frame)
+            for d in drivers:
+                d.look(game, t)
 
     def _poll(self, driver, t):
         game = self.game

@@ -63,6 +63,7 @@ class View:
     def __init__(self, me, players=2):
         self.me = me
         self.players = players
+        self.piles = players  # one centre pile per seat, in one row
         self.hand = bytearray(5)
         self.draw_count = bytearray(players)
         self.hand_count = bytearray(players)
@@ -161,6 +162,27 @@ class View:
                 left += 1
         return left > 0
 
+    def side_for(self, slot, pile):
+        """The button side (0 left, 1 right) that plays my card in slot on pile, or -1 if neither does.
+
+        With three or four piles LEFT plays on the first pile from the left
+        that takes the card, RIGHT on the first from the right
+        (engine.speed_controls); with two, LEFT is pile 0 and RIGHT pile 1.
+        """
+        if self.piles == 2:
+            return pile
+        card = self.hand[slot]
+        for i in range(self.piles):
+            if self.fits(card, i):
+                if i == pile:
+                    return 0
+                break
+        for k in range(self.piles):
+            i = self.piles - 1 - k
+            if self.fits(card, i):
+                return 1 if i == pile else -1
+        return -1
+
     def presses(self, slot):
         """Cursor presses from my cursor to hand slot `slot` (the row wraps round)."""
         d = (slot - self.cursor) % 5
@@ -201,7 +223,10 @@ class Level(Bot):
         if self.adaptive and view.game_no != self.seen_game:
             if self.seen_game and view.game_no > self.seen_game:
                 mine = view.games_won[view.me]
-                theirs = view.games_won[1 - view.me] if view.players == 2 else 0
+                theirs = 0  # the best of the others (once a game: no per-frame cost)
+                for q in range(view.players):
+                    if q != view.me and view.games_won[q] > theirs:
+                        theirs = view.games_won[q]
                 self.set_level(self.level + (1 if theirs > mine else -1 if mine > theirs else 0))
             self.seen_game = view.game_no
         phase = view.phase
@@ -227,9 +252,9 @@ class Level(Bot):
                 continue
             cost = s[COST] * view.presses(slot)
             joker = _is_joker(card)
-            for pile in range(view.players if view.players < 2 else 2):
-                if not view.fits(card, pile):
-                    continue
+            for pile in range(view.piles):
+                if not view.fits(card, pile) or view.side_for(slot, pile) < 0:
+                    continue  # no button plays it there
                 score = 100 - cost + rng.below(noise) + s[CHAIN] * view.follows(card, slot)
                 if pile == view.their_last:
                     score += s[BLOCK]

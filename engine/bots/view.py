@@ -27,8 +27,9 @@ class View:
     (the stock this player's cursor is on).
     """
 
-    def __init__(self, me):
-        self.me = me
+    def __init__(self, me, players=2):
+        self.me = me  # Spit has two seats: players is the seam's argument (docs/games.md)
+        self.piles = 2  # centre piles: LEFT and RIGHT reach one each
         self.my_top = bytearray(5)
         self.my_count = bytearray(5)
         self.my_up = bytearray(5)

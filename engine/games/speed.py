@@ -4,7 +4,7 @@ Only names and words: importing this loads no engine, screen or CPU module.
 """
 
 TITLE = "Speed"
-SEATS = (2,)
+SEATS = (2, 3, 4)
 
 # The options: (key, menu label, values, words); the first value is the default.
 OPTIONS = (
@@ -16,7 +16,7 @@ OPTIONS = (
     ("match", "Match", ("single", "best_of_3", "points"), ("one game", "best of 3", "points")),  # P-9
     ("target", "Target", (25, 10, 50), ("25 points", "10 points", "50 points")),  # P-9
     ("players", "Players", (2, 3, 4), ("2", "3", "4")),  # P-11
-    ("decks", "Decks", (1, 2), ("1 deck", "2 decks")),  # P-11: two decks only with four players
+    ("decks", "Decks", (1, 2), ("1 deck", "2 with 4 players")),  # P-11: two decks only with four players
 )
 
 ENGINE = "engine.speed"  # class Speed
@@ -44,7 +44,9 @@ HOWTO = (
 
 
 def new(seed, options):
-    """A new game with the options dict (keys of OPTIONS)."""
+    """A new game with the options dict (keys of OPTIONS); two decks are played only by four (P-11)."""
     from engine.speed import Speed
 
+    if options.get("decks", 1) == 2 and options.get("players", 2) != 4:
+        options = dict(options, decks=1)  # the menu's two decks with fewer seats: one deck, as RULES.md deals
     return Speed(seed=seed, **options)

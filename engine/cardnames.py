@@ -1,0 +1,32 @@
+"""Cards' names: 'TC', 'AS', 'X1' (replay files, traces, tools; a board playing never loads them)."""
+
+from engine.cards import JOKER
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+
+
+def name(card):
+    """Two-letter name: 'TC', 'AS', 'X1'."""
+    s = card >> 4
+    if s == JOKER:
+        return "X" + str(card & 15)
+    return RANKS[(card & 15) - 1] + SUITS[s]
+
+
+def parse(text):
+    """Card from its name ('QS', '10H', 'x2'); -1 when it is not a card."""
+    if not isinstance(text, str):
+        return -1
+    t = text.strip().upper()
+    if t in ("X1", "X2"):
+        return JOKER << 4 | int(t[1])
+    if len(t) == 3 and t[:2] == "10":
+        t = "T" + t[2]
+    if len(t) != 2:
+        return -1
+    r = RANKS.find(t[0])
+    s = SUITS.find(t[1])
+    if r < 0 or s < 0:
+        return -1
+    return s << 4 | (r + 1)
