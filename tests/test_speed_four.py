@@ -142,3 +142,15 @@ def test_demo_plays_every_seat_count(players, decks):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "Seed 2: player" in done.stdout or "a draw" in done.stdout
+
+
+def test_d01_the_demo_plays_four_seats(headless_app):
+    """D-1: the demo of a four-seat table: the CPU plays every seat (the demo's two levels, alternating)."""
+    hal, app = headless_app(seed=3, settings={"game": "speed", "players": 4})
+    app.start_game(hal.ticks_ms(), demo=True)
+    assert all(d is not None for d in app.cpus) and len(app.cpus) == 4
+    for _ in range(20000):
+        if app.game.phase == PH_OVER:
+            break
+        step(hal, app)
+    assert app.game.phase == PH_OVER

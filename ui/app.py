@@ -197,7 +197,7 @@ class App:
             if self.playback is not None or p < people:
                 continue
             cpu = _module(self.kind.CPU)  # the CPU modules load only when a CPU seat exists
-            name = DEMO_BOTS[p] if self.demo else self.settings["cpu"]
+            name = DEMO_BOTS[p % 2] if self.demo else self.settings["cpu"]
             if name not in cpu.ROSTER:
                 name = "level2"  # a bot of another game's roster
             bot = cpu.make(name)

@@ -35,11 +35,12 @@ HOWTO = (
     "down (K-A-2 wraps).",
     "Up/Down: pick a card",
     "Left/Right: play it on",
-    " the left/right pile",
-    "Your hand refills itself",
+    " the left/right pile (3-4",
+    " players: the first one",
+    " from that side it fits)",
     "Stuck? Any key: ready",
     "Out of cards: SPEED!",
-    "P1: W A S D   P2: arrows",
+    "P1 WASD P2 arrows P3 IJKL",
 )
 
 
