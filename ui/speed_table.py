@@ -20,7 +20,8 @@ D-3: a CPU's hand is drawn face down. ``sync(game)`` touches only what changed.
 import displayio
 
 from ui import sprites as S
-from ui.table import CardView, Count, Layout, SeatsLayout, Text
+from ui.seats import Count, SeatsLayout
+from ui.table import CardView, Layout, Text
 
 _GAP = 2
 

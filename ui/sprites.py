@@ -4,7 +4,7 @@ A card on the table is one TileGrid of two tiles over the sheet: its left
 half (an empty place's, a back's, or a face with its rank) and its right half
 (the same, or a face with its suit twice). Changing a card is changing those
 two tile indices, so displayio repaints one area, the card's rectangle or its
-changed half; no label or bitmap per card. A small count (ui.table.Count) is
+changed half; no label or bitmap per card. A small count (ui.seats.Count) is
 one TileGrid over the digit sheet in the same way: a change repaints the
 digits that changed.
 """
