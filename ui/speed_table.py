@@ -69,6 +69,9 @@ class Table:
             self._labels(width)
         else:
             self._counts(width)
+            # the label is made here, not in _counts: under that bigger frame the label library's calls
+            # no longer fit a 1536-byte pystack
+            self.info = Text(self.group, width // 2, lay.info_y, (0.5, 0.0), 0xC0C0C0)
         self.cursors = []
         for p in range(players):
             tg = displayio.TileGrid(S.frame(lay.cw + 4, lay.ch + 4, S.PLAYER_INDEX[p]), pixel_shader=pal)
@@ -101,7 +104,7 @@ class Table:
         self.info = Text(self.group, width // 2, top + 13, (0.5, 0.0), 0xC0C0C0)
 
     def _counts(self, width):
-        """Three or four seats: the row of piles with their counts, each seat's draw count, the info line."""
+        """Three or four seats: the row of piles with their counts, and each seat's draw count."""
         lay = self.lay
         sheet = self.hands[0][0].body.bitmap
         palettes = self.hands[0][0].palettes
@@ -119,7 +122,6 @@ class Table:
         for p in range(self.players):
             x, y, align = lay.count_at[p]
             self.draws.append(Count(self.group, x, y, 3, digits, inks[p], align))
-        self.info = Text(self.group, width // 2, lay.info_y, (0.5, 0.0), 0xC0C0C0)
 
     def begin(self, game, cpus=None):
         """Get ready for a new game; cpus[p] is true for a seat the CPU plays (its hand face down, D-3)."""
