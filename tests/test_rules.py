@@ -128,7 +128,7 @@ def equal_time_shuffles(events):
         orders = []
         for perm in itertools.permutations(group):
             ok = True
-            for p in (0, 1):
+            for p in {ev[1] for _, ev in group}:  # every seat in the group (three or four in Speed, P-11)
                 own = [i for i, ev in perm if ev[1] == p]
                 ok = ok and own == sorted(own)
             if ok and perm not in orders:
