@@ -7,7 +7,6 @@ tools/replay.py prints: over the rule files, random documents and a dense
 many there are.
 """
 
-import glob
 import json
 import os
 import subprocess
@@ -17,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulefiles import rule_files
 from engine import actions as A
 from engine.replay import document, loads, run, state
 from engine.rng import Rng
@@ -25,7 +25,7 @@ from engine.spit_file import VERBS as SPIT_VERBS
 from ui.script import load_game, watch_headless
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RULE_FILES = sorted(glob.glob(os.path.join(ROOT, "tests", "rules", "*.json")))
+RULE_FILES = rule_files()  # the registered games' (tests/rulefiles.py)
 REPLAY = os.path.join(ROOT, "tools", "replay.py")
 OPTIONS = ("stocks", "scoring", "choose_pile", "alternate_colours", "auto_flip")
 

@@ -3,7 +3,6 @@ random bytes to mutated good files, gives a result or one line with exit status 
 traceback, never a hang."""
 
 import contextlib
-import glob
 import io
 import json
 import os
@@ -15,11 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import replay as replay_tool  # tools/replay.py (tests/conftest.py puts tools/ on the path)
+from rulefiles import rule_files
 from engine.replay import ReplayError, load, run, state
 from ui.script import ScriptError, load_game, load_script
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RULE_FILES = sorted(glob.glob(os.path.join(ROOT, "tests", "rules", "*.json")))
+RULE_FILES = rule_files()  # the registered games' (tests/rulefiles.py)
 RULE_TEXTS = [open(p, encoding="utf-8").read() for p in RULE_FILES]
 SCRIPT_TEXTS = [open(os.path.join(ROOT, "docs", "img", "opening.json"), encoding="utf-8").read(), json.dumps({
     "seed": 3, "settings": {"stocks": 4, "sound": False, "mode": "1p", "cpu": "level2"}, "menu": False,

@@ -26,6 +26,7 @@ import re
 
 import pytest
 
+from rulefiles import rule_files
 from engine import actions as A
 from engine.cards import DECK_SIZE, JOKER, adjacent, new_deck, rank, suit
 from engine.cardnames import name, parse
@@ -36,7 +37,7 @@ from engine.spit import PH_OVER, Spit
 from engine.timing import Sequencer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-RULE_FILES = sorted(glob.glob(os.path.join(HERE, "rules", "*.json")))
+RULE_FILES = rule_files()  # the registered games' (tests/rulefiles.py)
 RULES_MD = os.path.join(HERE, "..", "..", "shared", "RULES.md")
 
 
