@@ -5,8 +5,8 @@ would deal different cards on the board and in the simulator. This is
 Marsaglia's xorshift32 (13, 17, 5). ``Rng`` is one of two classes that give
 the same numbers: ``Rng16`` computes on two 16-bit halves so that no
 intermediate value leaves the small-int range of a 32-bit board (no heap
-allocation); ``Rng32`` uses one int, in half the steps, where small ints hold
-32 bits (64-bit CPython and MicroPython).
+allocation); ``Rng32`` (engine/rng32.py) uses one int, in half the steps,
+where small ints hold 32 bits (64-bit CPython and MicroPython).
 """
 
 import sys
@@ -73,52 +73,9 @@ class Rng16:
             i -= 1
 
 
-class Rng32(Rng16):
-    """The same generator as Rng16 on one 32-bit int, for Pythons whose small ints hold it."""
-
-    def seed(self, seed):
-        """Restart from a seed (any int; 0 is mapped to a fixed non-zero state)."""
-        seed &= 0xFFFFFFFF
-        self.x = seed if seed else 0x9E3779B9
-
-    @property
-    def hi(self):
-        """The high 16 bits of the state (as in Rng16)."""
-        return self.x >> 16
-
-    @property
-    def lo(self):
-        """The low 16 bits of the state (as in Rng16)."""
-        return self.x & 0xFFFF
-
-    def next32(self):
-        """Advance the generator; return the new state."""
-        self._step()
-        return self.x
-
-    def _step(self):
-        x = self.x
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.x = x
-
-    def below(self, n):
-        """Uniform int in 0..n-1 (n >= 1), without modulo bias."""
-        x = self.x
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        r = x >> 3  # top 29 bits
-        limit = 0x20000000 - 0x20000000 % n
-        while r >= limit:  # rare: redraw rather than favour low numbers
-            x ^= (x << 13) & 0xFFFFFFFF
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
-            r = x >> 3
-        self.x = x
-        return r % n
-
-
-# 2**31 - 1 on a 32-bit board; no maxsize at all on some small builds.
-Rng = Rng32 if getattr(sys, "maxsize", 0) > 0xFFFFFFFF else Rng16
+# 2**31 - 1 on a 32-bit board; no maxsize at all on some small builds. Rng32 is a module of its own,
+# so that a board (which uses Rng16) never loads it.
+if getattr(sys, "maxsize", 0) > 0xFFFFFFFF:
+    from engine.rng32 import Rng32 as Rng
+else:
+    Rng = Rng16

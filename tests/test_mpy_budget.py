@@ -62,7 +62,8 @@ def test_a_broken_budget_is_reported():
 @pytest.mark.parametrize("seed", [0, 1, 7, 0x12345678, 0xFFFFFFFF, -1])
 def test_rng16_gives_the_numbers_of_rng32(seed):
     """C-5: the generator of a 32-bit board (two 16-bit halves) draws what CPython's draws."""
-    from engine.rng import Rng16, Rng32
+    from engine.rng import Rng16
+    from engine.rng32 import Rng32
 
     a, b = Rng16(seed), Rng32(seed)
     for k in range(2000):
