@@ -1,4 +1,4 @@
-"""California Spit's part of the replay files (docs/california-format.md): options, layout, state, words.
+"""California Spit's part of the replay files (docs/replay-format.md, "California Spit"): options, layout, state, words.
 
 The generic loader in engine.replay checks the document's keys and events
 and calls these; every problem in a file raises ``ReplayError`` with one line

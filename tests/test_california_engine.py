@@ -535,7 +535,7 @@ def with_players(*players):
      "layout.players[0].row[0][1]: duplicate card 4C"),
 ])
 def test_file_layer_errors_name_the_place(doc, message):
-    """The file layer: one-line ReplayErrors that name the place (docs/california-format.md)."""
+    """The file layer: one-line ReplayErrors that name the place (docs/replay-format.md, "California Spit")."""
     with pytest.raises(ReplayError) as err:
         load_doc(doc)
     assert str(err.value).startswith(message), str(err.value)
