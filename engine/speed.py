@@ -16,7 +16,7 @@ played. What happened goes to ``self.reports``:
 
 ``round`` goes up by one at each deal (each game of a match) and at each
 stalemate flip, so a CPU player can tell that the table changed under it.
-The deal and the ends of games are in engine.speed_deal; ``ranking`` holds
+The deal, the stalemate flips (P-6, P-7) and the ends of games are in engine.speed_deal; ``ranking`` holds
 the last finished game's seats in order (P-11: the winner, then by cards
 held, fewest first). With two decks (four players only, P-11) every card
 exists twice: nothing here tells two cards apart but their slot or pile.
@@ -202,42 +202,6 @@ class Speed(Deals):
         self._check_stuck(0)
         return A.OK
 
-    def _stalemate_flip(self):
-        """P-6, P-7: rebuild empty side piles, then every side pile flips; with none, the draw piles do."""
-        self.round += 1
-        players = self.players
-        for q in range(players):
-            side = self.side[q]
-            centre = self.centre[q]
-            k = centre.n - 1
-            if not side.n and k > 0:  # P-7: all but the top card, shuffled, face down
-                buf = centre.buf
-                sbuf = side.buf
-                for j in range(k):
-                    sbuf[j] = buf[j]
-                side.n = k
-                buf[0] = buf[k]
-                centre.n = 1
-                self.rng.shuffle(sbuf, k)
-                self.reports.add(A.R_REBUILD, q, q, k)
-        flipped = False
-        hopeless = self._hopeless()  # the flips would only turn the same table round (see _hopeless)
-        for q in range(players):
-            side = self.side[q]
-            if side.n and not hopeless:
-                card = side.pop()
-                self.centre[q].push(card)
-                self.reports.add(A.R_SPIT, q, q, 0, card)
-                flipped = True
-        if flipped:
-            return
-        for q in range(players):  # P-7's fallback: the top of each draw pile onto its own centre pile
-            draw = self.draw[q]
-            if draw.n:
-                card = draw.pop()
-                self.centre[q].push(card)
-                self.reports.add(A.R_SPIT, q, q, 1, card)
-
     def _speed(self, p):
         """P-8: a Speed press while a player is out and Speed may be pressed."""
         if self.phase != PH_CALL:
@@ -339,35 +303,6 @@ class Speed(Deals):
                 self.reports.add(A.R_STALEMATE, _NONE)
                 return
         self._deadlock()  # no card can ever be turned, or none that could ever be played
-
-    def _hopeless(self):
-        """True when no card of the centre and side piles fits any card in a hand (P-3, P-10).
-
-        Then the stalemate flips (P-6, P-7) would turn the same cards round for
-        ever, so the draw piles are turned instead (P-7's fallback), and with
-        no draw pile left the game ends as a dead position (docs/replay-format.md,
-        "Speed: the endless stalemate"). Runs only at a stalemate.
-        """
-        wanted = 0  # the table ranks some hand card may go on
-        for q in range(self.players):
-            hand = self.hands[q]
-            for s in range(_SLOTS):
-                card = hand[s]
-                if not card:
-                    continue
-                if card >> 4 == JOKER:
-                    return False  # a joker goes on any card
-                wanted |= _FITS[card & 15]
-                if self.doubles:
-                    wanted |= 1 << (card & 15)
-        for k in range(2 * self.players):  # every centre pile, then every side pile (no tuple made)
-            pile = self.centre[k] if k < self.players else self.side[k - self.players]
-            buf = pile.buf
-            for j in range(pile.n):
-                card = buf[j]
-                if card >> 4 == JOKER or (wanted >> (card & 15)) & 1:
-                    return False  # a joker takes any card; this card takes one in a hand
-        return True
 
     def legal(self, p, out):
         """Write player p's useful legal actions into out as (verb, a, b) byte triples; return the count.

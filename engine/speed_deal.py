@@ -1,4 +1,4 @@
-"""Speed's dealing, given positions and the ends of games and matches: P-1, P-2, P-8, P-9, P-11.
+"""Speed's dealing, stalemate flips, given positions and the ends of games and matches: P-1, P-2, P-6 to P-9, P-11.
 
 ``Deals`` is the half of ``engine.speed.Speed`` that moves cards between
 games; it is its own module so that each stays small enough for a board to
@@ -23,7 +23,7 @@ equal counts in seat order from seat 0.
 
 from engine import actions as A
 from engine.actions import PH_OVER, PH_PLAY, PH_READY
-from engine.cards import DECK_SIZE, new_deck
+from engine.cards import DECK_SIZE, FITS as _FITS, JOKER, new_deck
 
 try:
     from micropython import const
@@ -90,6 +90,75 @@ class Deals:
         from engine.speed_layout import load
 
         load(self, hands, draws, sides, start, centre)
+
+    # ---- stalemates (P-6, P-7) ---------------------------------------------
+
+    def _stalemate_flip(self):
+        """P-6, P-7: rebuild empty side piles, then every side pile flips; with none, the draw piles do."""
+        self.round += 1
+        players = self.players
+        for q in range(players):
+            side = self.side[q]
+            centre = self.centre[q]
+            k = centre.n - 1
+            if not side.n and k > 0:  # P-7: all but the top card, shuffled, face down
+                buf = centre.buf
+                sbuf = side.buf
+                for j in range(k):
+                    sbuf[j] = buf[j]
+                side.n = k
+                buf[0] = buf[k]
+                centre.n = 1
+                self.rng.shuffle(sbuf, k)
+                self.reports.add(A.R_REBUILD, q, q, k)
+        flipped = False
+        hopeless = self._hopeless()  # the flips would only turn the same table round (see _hopeless)
+        for q in range(players):
+            side = self.side[q]
+            if side.n and not hopeless:
+                card = side.pop()
+                self.centre[q].push(card)
+                self.reports.add(A.R_SPIT, q, q, 0, card)
+                flipped = True
+        if flipped:
+            return
+        for q in range(players):  # P-7's fallback: the top of each draw pile onto its own centre pile
+            draw = self.draw[q]
+            if draw.n:
+                card = draw.pop()
+                self.centre[q].push(card)
+                self.reports.add(A.R_SPIT, q, q, 1, card)
+
+    def _hopeless(self):
+        """True when no card of the centre and side piles fits any card in a hand (P-3, P-10).
+
+        Then the stalemate flips (P-6, P-7) would turn the same cards round for
+        ever, so the draw piles are turned instead (P-7's fallback), and with
+        no draw pile left the game ends as a dead position (docs/replay-format.md,
+        "Speed: the endless stalemate"). Runs only at a stalemate.
+        """
+        wanted = 0  # the table ranks some hand card may go on
+        for q in range(self.players):
+            hand = self.hands[q]
+            for s in range(_SLOTS):
+                card = hand[s]
+                if not card:
+                    continue
+                if card >> 4 == JOKER:
+                    return False  # a joker goes on any card
+                wanted |= _FITS[card & 15]
+                if self.doubles:
+                    wanted |= 1 << (card & 15)
+        for k in range(2 * self.players):  # every centre pile, then every side pile (no tuple made)
+            pile = self.centre[k] if k < self.players else self.side[k - self.players]
+            buf = pile.buf
+            for j in range(pile.n):
+                card = buf[j]
+                if card >> 4 == JOKER or (wanted >> (card & 15)) & 1:
+                    return False  # a joker takes any card; this card takes one in a hand
+        return True
+
+    # ---- the table between games -------------------------------------------
 
     def _clear_table(self):
         for q in range(self.players):

@@ -185,12 +185,12 @@ class Entrant:
         self.speed = self.make().speed
 
 
-def play(a, b, seed, options, moves=None, game="spit"):
-    """One game: bot a in seat 0, bot b in seat 1; (winner seat or None, seconds, actions, refused)."""
+def played(game, bots, seed, options, what, moves=None):
+    """A Match of bots played to its end within SECONDS; any failure is a BotError naming the bot or what."""
     _playing[0] = None
     try:
         with deadline(SECONDS):
-            match = Match(games.get(game).new(seed, options), (a.make(), b.make()), seed=seed)
+            match = Match(games.get(game).new(seed, options), bots, seed=seed)
             match.moves = moves
             match.run()
     except (KeyboardInterrupt, BotError):
@@ -199,23 +199,18 @@ def play(a, b, seed, options, moves=None, game="spit"):
         if _playing[0] is not None:
             raise BotError("%s: decide did not return within %g s (an endless loop?)" % (_playing[0], SECONDS)) \
                 from None
-        raise BotError("the game of %s v %s (seed %d) took more than %g s" % (a.label, b.label, seed, SECONDS)) \
-            from None
+        raise BotError("%s took more than %g s" % (what, SECONDS)) from None
     except Exception as e:  # a bot broke the table or the driver in some other way
-        raise BotError("the game of %s v %s (seed %d) failed: %s" % (a.label, b.label, seed, describe(e))) \
-            from None
+        raise BotError("%s failed: %s" % (what, describe(e))) from None
+    return match
+
+
+def play(a, b, seed, options, moves=None, game="spit"):
+    """One game: bot a in seat 0, bot b in seat 1; (winner seat or None, seconds, actions, refused)."""
+    match = played(game, (a.make(), b.make()), seed, options,
+                   "the game of %s v %s (seed %d)" % (a.label, b.label, seed), moves)
     w = match.game.winner
     return (w if w in (0, 1) else None), match.now / 1000, match.actions, match.refused
-
-
-def ranking(game):
-    """The seats in finishing order (P-11): the winner, then the others by cards held, fewest first."""
-    got = getattr(game, "ranking", None)
-    if got is not None and len(got) == game.players:
-        return list(got)
-    seats = list(range(game.players))
-    seats.sort(key=lambda q: (q != game.winner, game.cards_held(q), q))
-    return seats
 
 
 def play_seats(entrants, seed, options, rotation, game="spit"):
@@ -224,21 +219,8 @@ def play_seats(entrants, seed, options, rotation, game="spit"):
     bots = [None] * n
     for k, e in enumerate(entrants):
         bots[(k + rotation) % n] = e.make()
-    _playing[0] = None
-    try:
-        with deadline(SECONDS):
-            match = Match(games.get(game).new(seed, options), bots, seed=seed)
-            match.run()
-    except (KeyboardInterrupt, BotError):
-        raise
-    except Stuck:
-        if _playing[0] is not None:
-            raise BotError("%s: decide did not return within %g s (an endless loop?)" % (_playing[0], SECONDS)) \
-                from None
-        raise BotError("the game of seed %d took more than %g s" % (seed, SECONDS)) from None
-    except Exception as e:
-        raise BotError("the game of seed %d failed: %s" % (seed, describe(e))) from None
-    order = ranking(match.game)
+    match = played(game, bots, seed, options, "the game of seed %d" % seed)
+    order = match.game.ranking  # P-11: the winner, then the others by cards held (engine.speed)
     places = [0] * n
     for place, seat in enumerate(order):
         places[(seat - rotation) % n] = place + 1

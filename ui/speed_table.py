@@ -84,6 +84,7 @@ class Table:
         self.flash = [-1] * players  # hand slot flashing per player
         self.cursor_at = [-1] * players
         self.face_down = [False] * players  # D-3: a CPU's hand is shown face down
+        self.shaken = [False] * players  # a card of that seat may be out of its place (shake)
 
     def _labels(self, width):
         """Two seats: the piles, their sizes and side counts, the draw counts, the title and the info line."""
@@ -158,6 +159,9 @@ class Table:
 
     def shake(self, p, slot, left_ms):
         """Shake player p's card at slot while left_ms > 0 (a refused play); put it back after."""
+        if left_ms <= 0 and not self.shaken[p]:
+            return  # nothing shakes and nothing is out of place: the usual frame does no work
+        self.shaken[p] = left_ms > 0
         xs = self.home_x[p]
         views = self.hands[p]
         for s in range(5):

@@ -61,6 +61,7 @@ class Table:
                            line_chars=(lay.centre_right - lay.centre_left - 4) // 6)
         self.flash = [-1, -1]  # slot flashing per player
         self.cursor_at = [-1, -1]
+        self.shaken = [False, False]  # a card of that player may be out of its place (shake)
 
     def sync(self, game):
         """Make every card, count and label match the game (only changes are redrawn)."""
@@ -104,6 +105,9 @@ class Table:
 
     def shake(self, p, slot, left_ms):
         """Shake player p's card at slot while left_ms > 0 (a refused move); put it back after."""
+        if left_ms <= 0 and not self.shaken[p]:
+            return  # nothing shakes and nothing is out of place: the usual frame does no work
+        self.shaken[p] = left_ms > 0
         for s in range(5):
             view = self.stocks[p][s]
             x = self.lay.stock_x[p]

@@ -13,9 +13,8 @@ refused by the engine (C-4). Timing and slips per level: engine.bots.hands.
 
 from engine import actions as A
 from engine.bots.hands import HANDS, LEVELS, MISS, SEE, WRONG, press_ms, think_ms
-from engine.controls import DOWN, LEFT, RIGHT, UP, Cluster
 from engine.rng import Rng
-from engine.actions import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP
+from engine.actions import DOWN, LEFT, PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, RIGHT, UP
 from engine.timing import ticks_add, ticks_diff
 
 try:
@@ -110,6 +109,21 @@ class Bot:
         return 0 if view.pile_size[0] <= view.pile_size[1] else 1
 
 
+class Ladder(Bot):
+    """A bot of the level ladder (each game's Level): ``set_level`` picks its row of the game's STRATEGY."""
+
+    STRATEGY = (None,)  # row n is level n's strategy
+    adaptive = False
+
+    def set_level(self, level):
+        """Play at level 1-8 from now on: its strategy, and its timing (speed)."""
+        level = 1 if level < 1 else LEVELS if level > LEVELS else level
+        self.level = level
+        self.speed = level
+        self.s = self.STRATEGY[level]
+        self.name = "adaptive" if self.adaptive else "level%d" % level
+
+
 class Driver:
     """Makes one bot press one player's buttons, with a person's timing and slips.
 
@@ -121,7 +135,11 @@ class Driver:
     def __init__(self, bot, player, cluster=None, seed=1, slips=True, view=None):
         self.bot = bot
         self.player = player
-        self.cluster = cluster if cluster is not None else Cluster(player)
+        if cluster is None:
+            from engine.controls import Cluster  # Spit's; each game's description names its own
+
+            cluster = Cluster(player)
+        self.cluster = cluster
         if view is None:
             from engine.bots.view import View  # Spit's; each game's CPU module has its own (docs/games.md)
 

@@ -11,8 +11,7 @@ goes for the smaller pile. Timing and slips are the driver's (engine.bots.hands)
 """
 
 from engine import actions as A
-from engine.bots import Bot
-from engine.bots.hands import LEVELS
+from engine.bots import Ladder
 from engine.cards import FITS as _FITS, is_red  # C-2
 from engine.spit import PH_CHOOSE, PH_PLAY, PH_READY, PH_SLAP
 
@@ -47,26 +46,18 @@ STRATEGY = (
 )
 
 
-_NAMES = (None, "level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8")
 
 
-class Level(Bot):
+class Level(Ladder):
     """The CPU opponent of a level (1-8); adaptive moves the level after each round."""
 
     name = "level"
+    STRATEGY = STRATEGY
 
     def __init__(self, level=3, adaptive=False):
         self.adaptive = adaptive
         self.seen_round = 0
         self.set_level(level)
-
-    def set_level(self, level):
-        """Play at level 1-8 from now on: its strategy, and its timing (speed)."""
-        level = 1 if level < 1 else LEVELS if level > LEVELS else level
-        self.level = level
-        self.speed = level
-        self.s = STRATEGY[level]
-        self.name = "adaptive" if self.adaptive else _NAMES[level]
 
     def decide(self, view, act):
         """Say Spit, slap, or pick the best-scoring move."""

@@ -11,7 +11,7 @@ pressed as soon as a player is out, after the bot's think time like any move.
 
 from engine import actions as A
 from engine.actions import PH_CALL, PH_PLAY, PH_READY
-from engine.bots import Bot
+from engine.bots import Ladder
 from engine.bots.hands import LEVELS
 from engine.cards import FITS as _FITS, JOKER
 
@@ -43,7 +43,6 @@ STRATEGY = (
     (4, 14, 7, 19, 100),  # 7
     (0, 16, 8, 20, 120),  # 8
 )
-_NAMES = (None, "level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8")
 
 def _is_joker(card):
     return card >> 4 == JOKER
@@ -200,23 +199,16 @@ class View:
         return n
 
 
-class Level(Bot):
+class Level(Ladder):
     """Speed's CPU opponent of a level (1-8); adaptive moves the level after each game of a match."""
 
     name = "level"
+    STRATEGY = STRATEGY
 
     def __init__(self, level=3, adaptive=False):
         self.adaptive = adaptive
         self.seen_game = 0
         self.set_level(level)
-
-    def set_level(self, level):
-        """Play at level 1-8 from now on: its strategy, and its timing (speed)."""
-        level = 1 if level < 1 else LEVELS if level > LEVELS else level
-        self.level = level
-        self.speed = level
-        self.s = STRATEGY[level]
-        self.name = "adaptive" if self.adaptive else _NAMES[level]
 
     def decide(self, view, act):
         """Be ready, press Speed, or pick the best-scoring play."""
