@@ -87,11 +87,11 @@ class Speed(Deals):
         cap = _DECK * decks
         self.rng = Rng(seed)
         self.reports = A.Reports()
-        self.deck = Pile(cap)
         self.hands = tuple(bytearray(_SLOTS) for _ in range(players))  # 0: an empty slot
         self.draw = tuple(Pile(cap) for _ in range(players))
         self.side = tuple(Pile(cap) for _ in range(players))
         self.centre = tuple(Pile(cap) for _ in range(players))  # seat i's side pile flips onto pile i
+        self.deck = self.centre[players - 1]  # the deck is dealt from the last centre pile, empty after the deal
         self.ranking = bytearray(b"\xff" * players)  # the last game's seats, winner first (255: no game ended)
         self._held = [0] * players  # scratch for the ranking: cards held per seat
         self.start = bytearray(players)  # the face-down centre cards before the start flip (P-2)

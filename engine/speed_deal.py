@@ -59,7 +59,8 @@ class Deals:
 
     def deal(self):
         """A fresh shuffled deck dealt as the module docstring says; the game waits for every ready (P-2)."""
-        deck = self.deck
+        self._clear_table()
+        deck = self.deck  # the last centre pile's room: every card is dealt, so it is empty again after
         buf = deck.buf
         n = new_deck(buf, self.jokers)
         for k in range(n, n * self.decks):  # the second deck: the same cards again (P-11)
@@ -67,7 +68,6 @@ class Deals:
         deck.n = n * self.decks
         self.rng.shuffle(buf, deck.n)
         players = self.players
-        self._clear_table()
         for q in range(players):
             self.start[q] = deck.pop()
         for q in range(players):

@@ -8,7 +8,8 @@ import os
 import pytest
 
 from engine import actions as A
-from engine.bots import FILL, NOTHING, ROSTER, Act, Bot, Driver, make
+from engine.bots import FILL, NOTHING, Act, Bot, Driver
+from engine.bots.spit import ROSTER, make
 from engine.bots.first import FirstFit
 from engine.bots.match import Match
 from engine.bots.nearest import Nearest
@@ -212,7 +213,7 @@ def test_example_bots_run_on_micropython_as_on_cpython():
 import sys
 sys.path.insert(0, "/input")
 from engine.spit import Spit
-from engine.bots import make
+from engine.bots.spit import make
 from engine.bots.match import Match
 m = Match(Spit(seed=3), (make("first"), make("nearest")), seed=3, frame_ms=33)
 m.run()

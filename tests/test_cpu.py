@@ -13,7 +13,8 @@ import pytest
 
 from engine import actions as A
 from engine import names as N
-from engine.bots import FILL, NOTHING, Act, Bot, Driver, make
+from engine.bots import FILL, NOTHING, Act, Bot, Driver
+from engine.bots.spit import make
 from engine.bots import hands as H
 from engine.bots.level import Level
 from engine.bots.match import Match

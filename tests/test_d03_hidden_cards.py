@@ -11,7 +11,8 @@ import random
 
 import pytest
 
-from engine.bots import Act, make
+from engine.bots import Act
+from engine.bots.spit import make
 from engine.bots.view import View
 from engine.randplay import RandomPlay
 from engine.rng import Rng

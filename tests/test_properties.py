@@ -31,7 +31,7 @@ def all_cards(game):
         for p in range(game.players):
             cards += [c for c in game.hands[p] if c] + game.draw[p].cards() + game.side[p].cards()
             cards += game.centre[p].cards() + ([game.start[p]] if game.start[p] else [])
-        return cards + game.deck.cards()
+        return cards  # the deck is the last centre pile's room during the deal (engine.speed_deal)
     for p in range(2):
         cards += game.centre[p].cards() + game.spit[p].cards() + game.hands[p].cards()
         for pile in game.stocks[p]:

@@ -86,16 +86,21 @@ engine_class = getattr(__import__(MODULES[0], None, None, ("_",)), MODULES[3])  
 cluster = __import__(MODULES[1], None, None, ("_",)).Cluster
 cpu = __import__(MODULES[2], None, None, ("make",))
 cpu.make(BOTS[0])  # what the bots need is imported at start, as a program does
+
+
+def play(seed):
+    game = engine_class(seed=seed, **OPTIONS)
+    Match(game, [cpu.make(BOTS[p % 2]) for p in range(game.players)], seed=seed, frame_ms=33, cluster=cluster,
+          view=cpu.View).run()
+    return game.phase == PH_OVER
+
+
+# Each game in a call, as the App plays one in its methods: a module-level loop's frame would keep the
+# last game alive in a dead slot of its value stack (the collector scans it), two games at a deal.
 over = 0
 for seed in SEEDS:
-    game = None
     gc.collect()  # the last game freed before each deal, as the App does on a board (hal collect)
-    game = engine_class(seed=seed, **OPTIONS)
-    seats = game.players
-    Match(game, [cpu.make(BOTS[p % 2]) for p in range(seats)], seed=seed, frame_ms=33, cluster=cluster,
-          view=cpu.View).run()
-    over += game.phase == PH_OVER
-    game = None
+    over += play(seed)
 print("RESULT", [over])
 """
 

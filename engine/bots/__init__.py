@@ -28,11 +28,6 @@ except ImportError:  # CPython
 NOTHING = const(255)
 FILL = A.MOVE  # act.a is the empty slot; the buttons choose the card (engine.controls)
 
-# Bots by name: the menu's CPU line and tools/tournament.py
-ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive",
-          "first", "nearest")
-
-
 class Act:
     """The intent a bot puts down: one action, or nothing (verb NOTHING)."""
 
@@ -292,17 +287,3 @@ class Driver:
         self.t_next = self.td  # the first press ends the think time
         return True
 
-
-def make(name):
-    """A new Spit bot by its roster name: level1..level8, adaptive, or an example bot (first, nearest)."""
-    if name == "adaptive":
-        from engine.bots.level import Level
-
-        return Level(4, adaptive=True)
-    if name[:5] == "level" and name[5:].isdigit() and 1 <= int(name[5:]) <= LEVELS:
-        from engine.bots.level import Level
-
-        return Level(int(name[5:]))
-    if name in ROSTER:
-        return __import__("engine.bots." + name, None, None, ("BOT",)).BOT()
-    raise ValueError("no bot called %r" % name)

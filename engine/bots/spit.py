@@ -1,4 +1,23 @@
-"""Spit's CPU players for the seam (docs/games.md): ``make(name)`` and the ``View`` a bot sees."""
+"""Spit's CPU players for the seam (docs/games.md): ``make(name)``, its ``ROSTER`` and the ``View`` a bot sees."""
 
-from engine.bots import ROSTER, make  # noqa: F401
+from engine.bots.hands import LEVELS
 from engine.bots.view import View  # noqa: F401
+
+# Bots by name: the menu's CPU line and tools/tournament.py
+ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive",
+          "first", "nearest")
+
+
+def make(name):
+    """A new Spit bot by its roster name: level1..level8, adaptive, or an example bot (first, nearest)."""
+    if name == "adaptive":
+        from engine.bots.level import Level
+
+        return Level(4, adaptive=True)
+    if name[:5] == "level" and name[5:].isdigit() and 1 <= int(name[5:]) <= LEVELS:
+        from engine.bots.level import Level
+
+        return Level(int(name[5:]))
+    if name in ROSTER:
+        return __import__("engine.bots." + name, None, None, ("BOT",)).BOT()
+    raise ValueError("no bot called %r" % name)
