@@ -152,6 +152,11 @@ class California(Deals):
                     return True
         return False
 
+    def takes(self, row, slot):
+        """Does pile slot of row show an open rank (K-3: it may be covered)?"""
+        pile = self.rows[row][slot]
+        return pile.n > 0 and (self.open >> (pile.buf[pile.n - 1] & 15)) & 1 == 1
+
     def cards_held(self, p):
         """How many cards player p has: their face-down pile and the four piles in front of them."""
         row = self.rows[p]

@@ -11,16 +11,21 @@ from engine.cardnames import RANKS, name
 from engine.names import PHASES
 from engine.replay import ReplayError, _cards, _dict, _show
 
-OPTIONS = ()
+OPTIONS = ("hints",)
 LAYOUT_KEYS = ("players",)
 VERBS = (A.READY, A.COVER)
 _TITLE = "California Spit"
 
 
 def options(opts):
-    """Keyword arguments for California() from a file's checked "options" object (it has none yet)."""
-    for key in opts:  # engine.replay has checked the keys against OPTIONS: none can be here
-        raise ReplayError("options.%s: California Spit has no options" % key)
+    """Keyword arguments for California() from a file's checked "options" object.
+
+    Its one option, ``hints`` (the screen marks the piles that may be covered),
+    changes how a game is shown, never how it is played: the engine takes none.
+    """
+    value = opts.get("hints", False)
+    if value is not True and value is not False:
+        raise ReplayError("options.hints: expected true or false, got %s" % _show(value))
     return {}
 
 

@@ -37,6 +37,8 @@ def everything(game):
     if game.name == "spit":
         st_["spit_cards"] = [game.spit[0].names(), game.spit[1].names()]
         st_["cleared"] = game.cleared
+    elif game.name == "california":  # the face-down piles, card by card
+        st_["hidden"] = [p.names() for p in game.piles]
     else:  # Speed: the face-down draw and side piles, and the clock's limit
         st_["hidden"] = [p.names() for p in game.draw] + [p.names() for p in game.side]
         st_["deadline"] = game.deadline if game.phase == A.PH_CALL else None

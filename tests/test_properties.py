@@ -32,6 +32,12 @@ def all_cards(game):
             cards += [c for c in game.hands[p] if c] + game.draw[p].cards() + game.side[p].cards()
             cards += game.centre[p].cards() + ([game.start[p]] if game.start[p] else [])
         return cards  # the deck is the last centre pile's room during the deal (engine.speed_deal)
+    if game.name == "california":
+        for p in range(2):
+            cards += game.piles[p].cards()
+            for pile in game.rows[p]:
+                cards += pile.cards()
+        return cards
     for p in range(2):
         cards += game.centre[p].cards() + game.spit[p].cards() + game.hands[p].cards()
         for pile in game.stocks[p]:
@@ -48,6 +54,14 @@ def snapshot(game):
 def check_invariants(game, deck):
     cards = all_cards(game)
     assert Counter(cards) == deck, "cards lost or duplicated"
+    if game.name == "california":
+        tops = [pile.top() & 15 for row in game.rows for pile in row if pile.n]
+        shown = sum(1 << r for r in set(tops) if tops.count(r) >= 2)
+        assert game.open & shown == shown, "two tops of a rank and it is not open (K-3)"
+        assert all(r in tops for r in range(1, 14) if game.open >> r & 1), "an open rank no top shows (K-3)"
+        if game.phase == PH_OVER:
+            assert game.winner in (0, 1, A.NONE)
+        return
     if game.name == "speed":
         assert all(len(h) == 5 for h in game.hands), "a hand holds at most five cards (P-4)"
         if game.phase == PH_OVER:

@@ -27,6 +27,16 @@ DECK = Counter(range(1, 14)) + Counter(range(17, 30)) + Counter(range(33, 46)) +
 def check_table(app):
     """The table's cards and cursors agree with the game."""
     game, table = app.game, app.table
+    if game.name == "california":
+        for q in range(2):
+            for s in range(4):
+                pile = game.rows[q][s]
+                shown = table.rows[q * 4 + s].shown
+                assert shown >> 2 == (pile.top() if pile.n else 0), "row %d pile %d shows the wrong card" % (q, s)
+                assert shown & 3 == (S.EMPTY if not pile.n else shown & 3) and (not pile.n or shown & 3 != S.DOWN)
+            assert table.piles[q].shown & 3 == (S.DOWN if game.piles[q].n else S.EMPTY)  # face down (K-1)
+            assert 0 <= app.clusters[q].cursor < 4
+        return
     if game.name == "speed":
         for p in range(2):
             for s in range(5):

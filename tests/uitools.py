@@ -162,7 +162,7 @@ def union_pixels(areas):
 
 # ---- a scripted player ----------------------------------------------------------
 
-_RANK = {A.PLAY: 0, A.FLIP: 1, A.MOVE: 2}
+_RANK = {A.PLAY: 0, A.COVER: 0, A.FLIP: 1, A.MOVE: 2}
 
 
 class Presser:
@@ -209,10 +209,12 @@ class Presser:
         if best is None:
             return []
         verb, a, b = best
-        slot = b if verb == A.MOVE else a  # MOVE: the cursor goes on the empty slot
+        slot = b if verb == A.MOVE or verb == A.COVER else a  # MOVE: the cursor goes on the empty slot
         k = game.slots
         d = (slot - self.app.clusters[p].cursor) % k
         moves = [DOWN] * d if d <= k // 2 else [UP] * (k - d)
+        if verb == A.COVER:  # California: the cursor to the pile's height, then its column (row a)
+            return moves + [RIGHT if a == 1 else LEFT]
         return moves + [RIGHT if verb == A.PLAY and b == 1 else LEFT]
 
     def feed(self):

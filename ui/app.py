@@ -180,7 +180,7 @@ class App:
         self.game.reports.clear()
         self.screen = TABLE
         self._seat_cpus(now)
-        self.table.begin(game, [d is not None for d in self.cpus])
+        self.table.begin(game, [d is not None for d in self.cpus], self.options())
         self.hal.display.root_group = self.table.group
         self._show(now)
 
@@ -389,14 +389,16 @@ class App:
                 t = ticks_diff(seq.t[i], self.t0)
                 log.append(t if t > 0 else 0, p, seq.verb[i], seq.a[i], seq.b[i])
             if seq.result[i] != A.OK:
-                self._refused(p, seq.verb[i], seq.a[i], now)
+                self._refused(p, seq.verb[i], seq.a[i], seq.b[i], now)
 
-    def _refused(self, p, verb, slot, now):
+    def _refused(self, p, verb, a, b, now):
         """Quick feedback for a refused move: the card flashes and shakes, a low tone, red light."""
         if verb == A.PLAY or verb == A.FLIP:
-            self.table.flash[p] = slot
+            self.table.flash[p] = a  # the slot of the card played
         elif verb == A.MOVE:
             self.table.flash[p] = self.clusters[p].cursor
+        elif verb == A.COVER:
+            self.table.flash[p] = a * 4 + b  # the pile aimed at: row a, slot b (California)
         self.flash_until[p] = ticks_add(now, 220)
         self.lights.refuse(p, now)
         self.refuse_tone = True  # played after this frame's other tones, so it is heard
@@ -416,11 +418,11 @@ class App:
             if i < 0:
                 break
             kind, p, a = buf[i], buf[i + 1], buf[i + 2]
-            if kind == A.R_LAND:
+            if kind == A.R_LAND or kind == A.R_COVER:
                 self.lands += 1
                 self.lights.flash(p, now)
                 self.hal.tone(*_T_PLAY)
-            elif kind == A.R_SPIT:
+            elif kind == A.R_SPIT or kind == A.R_PICKUP:
                 self.lights.spit(now)
                 self.hal.tone(*_T_SPIT)
             elif kind == A.R_SLAP or kind == A.R_SPEED:

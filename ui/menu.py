@@ -158,6 +158,7 @@ class Menu:
     def draw(self):
         """Redraw the visible lines of the menu."""
         n = min(len(self.lines.labels), len(self.items))
+        self.top = min(self.top, len(self.items) - n)  # another game may have fewer lines
         if self.selected < self.top:
             self.top = self.selected
         elif self.selected >= self.top + n:

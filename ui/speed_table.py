@@ -124,7 +124,7 @@ class Table:
             x, y, align = lay.count_at[p]
             self.draws.append(Count(self.group, x, y, 3, digits, inks[p], align))
 
-    def begin(self, game, cpus=None):
+    def begin(self, game, cpus=None, options=None):
         """Get ready for a new game; cpus[p] is true for a seat the CPU plays (its hand face down, D-3)."""
         for p in range(self.players):
             self.face_down[p] = bool(cpus and cpus[p])

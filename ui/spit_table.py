@@ -88,7 +88,7 @@ class Table:
             self.piles[i].show(pile.top(), S.FACE if pile.n else S.EMPTY)
             self.sizes[i].set(pile.n if pile.n else None)
 
-    def begin(self, game, cpus=None):
+    def begin(self, game, cpus=None, options=None):
         """Get ready for a new game (the seam's call, docs/games.md): show its number of stocks.
 
         cpus[p] is true for a seat the CPU plays; Spit's stocks are face up for everyone anyway.

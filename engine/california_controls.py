@@ -1,0 +1,67 @@
+"""One button cluster per player, four buttons each, mapped onto California Spit's actions.
+
+The layout is drawn as two columns of four piles (player 1's row on the
+left, player 2's on the right, ui/california_table.py), and each player's
+cursor marks a height, 0 (the top) to 3:
+
+- UP and DOWN move the cursor (wrapping, so any height is at most two
+  presses away);
+- LEFT covers a pile of the left column, RIGHT one of the right column, with
+  the top card of the player's own pile (K-3): the pile at the cursor's
+  height if its rank is open, else the open pile of that column nearest the
+  cursor (one below before one above, then two away). So the common move,
+  covering a pile that matches, is one press whenever the column has one,
+  and any given pile is at most three presses away. The cursor then rests on
+  the pile covered, so a double (a card laid on its own rank) is covered
+  again with the same button. A press on a column with no open pile aims at
+  the cursor's pile, which the engine refuses (NO_MATCH): the card shakes;
+- when the banner says "Ready?" (every deal, K-2): any button says ready (D-2).
+
+Each press becomes one timestamped action, stamped with the time the button
+went down (C-4): two players aiming at one match race for it, and a card
+aimed at a pile whose rank closed meanwhile is refused.
+"""
+
+from engine import actions as A
+from engine.actions import DOWN, LEFT, PH_PLAY, PH_READY, RIGHT, UP  # noqa: F401
+
+
+class Cluster:
+    """A player's cursor over the layout's four heights and how their presses become actions."""
+
+    def __init__(self, player):
+        self.player = player
+        self.cursor = 1  # near the middle of the four heights
+        self.verb = self.a = self.b = 0  # the action of the last press
+
+    def press(self, button, game):
+        """Turn a press into an action in (verb, a, b); False when it only moves the cursor."""
+        phase = game.phase
+        if phase == PH_READY:
+            return self._set(A.READY, 0, 0)
+        if phase != PH_PLAY:
+            return False
+        if button == UP or button == DOWN:
+            self.cursor = (self.cursor + (-1 if button == UP else 1)) % 4
+            return False
+        row = 0 if button == LEFT else 1
+        slot = target(game, row, self.cursor)
+        self.cursor = slot
+        return self._set(A.COVER, row, slot)
+
+    def _set(self, verb, a, b):
+        self.verb = verb
+        self.a = a
+        self.b = b
+        return True
+
+
+def target(game, row, cursor):
+    """The pile of row that LEFT (row 0) or RIGHT (row 1) covers from cursor: see the module's docstring."""
+    if game.takes(row, cursor):
+        return cursor
+    for d in (1, 3, 2):  # one below, one above (3 = -1 round four heights), two away
+        slot = (cursor + d) % 4
+        if game.takes(row, slot):
+            return slot
+    return cursor
