@@ -29,12 +29,13 @@ NOTHING = const(255)
 FILL = A.MOVE  # act.a is the empty slot; the buttons choose the card (engine.controls)
 
 class Act:
-    """The intent a bot puts down: one action, or nothing (verb NOTHING)."""
+    """The intent a bot puts down: one action, or nothing (verb NOTHING), and a look before its first press (ms)."""
 
     def __init__(self):
         self.verb = NOTHING
         self.a = 0
         self.b = 0
+        self.look_ms = 0  # time to spot the move before the first press (the Driver resets it to 0)
 
     def _set(self, verb, a, b):
         self.verb = verb
@@ -242,6 +243,7 @@ class Driver:
         view = self.view
         act = self.act
         act.verb = NOTHING
+        act.look_ms = 0
         self.bot.decide(view, act)
         verb = act.verb
         h = self.hands()
@@ -284,6 +286,7 @@ class Driver:
         self.verb = verb
         self.plan_phase = view.phase
         self.plan_round = view.round
-        self.t_next = self.td  # the first press ends the think time
+        look = act.look_ms  # a look before the first press (never a head start)
+        self.t_next = ticks_add(self.td, look if look > 0 else 0)  # the first press ends the think time
         return True
 
