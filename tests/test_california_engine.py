@@ -543,14 +543,17 @@ def test_file_layer_errors_name_the_place(doc, message):
 
 
 def test_file_layer_options_and_verbs():
-    """California Spit has no options (an options object must be empty) and plays ready and cover only."""
+    """California Spit's one option is the screen's hints (the engine takes none); it plays ready and cover only."""
     with pytest.raises(ReplayError, match=r"^options: unknown key \"players\""):
         load_doc({"game": "california", "options": {"players": 2}})
+    with pytest.raises(ReplayError, match=r"^options.hints: expected true or false, got \"yes\""):
+        load_doc({"game": "california", "options": {"hints": "yes"}})
+    assert F.options({"hints": True}) == {}
     with pytest.raises(ReplayError, match=r"^events\[0\]: unknown verb \"play\""):
         load_doc({"game": "california", "events": [[0, 0, "play", 0, 0]]})
     with pytest.raises(ReplayError, match=r"^events\[0\]: wrong arguments"):
         load_doc({"game": "california", "events": [[0, 0, "cover", 0]]})
-    assert F.options({}) == {} and F.OPTIONS == () and F.LAYOUT_KEYS == ("players",)
+    assert F.options({}) == {} and F.OPTIONS == ("hints",) and F.LAYOUT_KEYS == ("players",)
     assert F.VERBS == (A.READY, A.COVER)
 
 

@@ -62,13 +62,13 @@ def cpu_part(drivers, game, seq, t):
                 seq.add(d.t, d.player, cluster.verb, cluster.a, cluster.b)
 
 
-def probe_fits(self, card, pile):
-    """View.fits, called from inside a bot's scoring loop, the deepest call of a decision: the frames of
-    the calls in progress are on the heap."""
+def probe_fits(self, a, b):
+    """View.fits (California's View.takes), called from inside a bot's scoring loop, the deepest call of a
+    decision: the frames of the calls in progress are on the heap."""
     deep = mem_alloc() - S[3]
     if deep > S[4]:
         S[4] = deep
-    return FITS(self, card, pile)
+    return FITS(self, a, b)
 
 
 def new_drivers(seed):
@@ -135,8 +135,9 @@ from engine.bots import Driver
 Game = getattr(__import__(ENGINE, None, None, ("_",)), CLASS)
 Cluster = __import__(CONTROLS, None, None, ("_",)).Cluster
 cpu = __import__(CPU, None, None, ("make",))
-FITS = cpu.View.fits
-cpu.View.fits = probe_fits
+PROBED = "fits" if hasattr(cpu.View, "fits") else "takes"  # the question a bot asks deepest in its loop
+FITS = getattr(cpu.View, PROBED)
+setattr(cpu.View, PROBED, probe_fits)
 collect()
 before = mem_alloc()
 pair = new_drivers(0)

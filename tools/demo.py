@@ -67,10 +67,11 @@ def main(argv=None):
     winner = final["winner"]
     result = "a draw" if winner is None else "player %d wins" % winner
     seconds = events[-1][0] / 1000 if events else 0
-    rounds = final["round"] if name == "spit" else final.get("game_no", 1)
+    by_rounds = name != "speed"  # Spit and California count rounds (S-12, K-2); Speed the games of a match
+    count = final["round"] if by_rounds else final.get("game_no", 1)
+    unit = ("round" if by_rounds else "game") + ("" if count == 1 else "s")
     print("Seed %d: %s after %d %s, %d actions (%d refused), %.1f s of play."
-          % (args.seed, result, rounds, "rounds" if name == "spit" else "games", len(events), len(refused),
-             seconds))
+          % (args.seed, result, count, unit, len(events), len(refused), seconds))
     return 0
 
 

@@ -43,7 +43,7 @@ def _piles(h, piles):
 
 
 def digest(game, actions):
-    """A number that changes when anything in the final state of a game (Spit or Speed) does."""
+    """A number that changes when anything in the final state of a game (Spit, Speed, California) does."""
     h = actions & 0xFFFFF
     for p in range(game.players):
         if game.name == "spit":
@@ -51,6 +51,9 @@ def digest(game, actions):
             h = _piles(h, (game.centre[p], game.spit[p]))
             for s in range(5):
                 h = (h * 31 + game.up[p][s]) & 0xFFFFF
+        elif game.name == "california":
+            h = _piles(h, game.rows[p])
+            h = _piles(h, (game.piles[p],))
         else:
             h = _piles(h, (game.centre[p], game.draw[p], game.side[p]))
             for s in range(5):

@@ -6,7 +6,7 @@ importing it loads no game. ``get(name)`` imports a game's description
 engine, file, controls, CPU and screen modules.
 """
 
-NAMES = ("spit", "speed")
+NAMES = ("spit", "speed", "california")
 
 
 def get(name):
