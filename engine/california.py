@@ -42,6 +42,7 @@ class California(Deals):
     """The state of one game of California Spit and the rules that change it."""
 
     name = "california"  # its name in engine.games
+    STATE = ("piles", "rows", "open", "tops", "ready", "phase", "round", "winner", "rng")  # engine.digest
     players = 2
     slots = _SLOTS
     game_no = 1  # one game, not a match of them

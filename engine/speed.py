@@ -59,6 +59,8 @@ class Speed(Deals):
     """The state of one match of Speed and the rules that change it."""
 
     name = "speed"  # its name in engine.games
+    STATE = ("hands", "draw", "side", "centre", "start", "ready", "ranking", "games_won", "scores", "phase",
+             "round", "game_no", "winner", "out", "rng")  # what engine.digest hashes (link play; no clock times)
     slots = _SLOTS
 
     def __init__(self, short_side_piles=False, doubles=False, jokers=False, ending="first_out",

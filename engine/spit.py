@@ -29,6 +29,8 @@ class Spit(Rounds):
     """The state of one game of Spit and the rules that change it."""
 
     name = "spit"  # its name in engine.games
+    STATE = ("stocks", "up", "centre", "spit", "hands", "ready", "scores", "phase", "round", "winner",
+             "chooser", "cleared", "rng")  # what engine.digest hashes (link play)
     players = 2
     game_no = 1  # one game, not a match of them (engine.replay resets C-4's priority per game)
 

@@ -77,6 +77,13 @@ def _check_display():
 class Hal(headless.Hal):
     """The desktop target: a window, the keyboard, the speakers and the real clock."""
 
+    @staticmethod
+    def open_link(join=None):
+        """A link to another simulator (docs/link.md): UDP, as a host or a guest of join."""
+        from hal.link_udp import open_link
+
+        return open_link(join)
+
     def __init__(self, width=160, height=128, *, scale=4, settings_path=None):
         _check_display()
         try:

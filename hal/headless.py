@@ -246,14 +246,29 @@ class Pixels(adafruit_pixelbuf.PixelBuf):
         return tuple(self.shown[3 * i:3 * i + 3])
 
 
+class Blind:
+    """A display that shows nothing: a second device in one process (link tests), or frames no one watches."""
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.root_group = None
+
+    def refresh(self):
+        """Nothing to paint."""
+
+
 class Hal:
-    """The headless target: memory screen, fed events, fake clock, recorded tones and lights."""
+    """The headless target: memory screen, fed events, fake clock, recorded tones and lights.
+
+    ``screen=False``: no screen at all (``Blind``), so that several may exist at once.
+    """
 
     Event = Event  # the event class to read ``events`` into
     clusters = 4  # button clusters (players with keys): the keyboard has four (hal/desktop.py)
 
-    def __init__(self, width=160, height=128, *, settings_path=None, start_ms=0):
-        self.display = FrameDisplay(width, height)  # biggest buffers first
+    def __init__(self, width=160, height=128, *, settings_path=None, start_ms=0, screen=True):
+        self.display = FrameDisplay(width, height) if screen else Blind(width, height)  # biggest buffers first
         self._now = ticks_add(start_ms, 0)
         self.events = EventQueue(self.ticks_ms)
         self.pixels = Pixels(5)

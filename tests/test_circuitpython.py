@@ -158,3 +158,14 @@ def test_without_the_kit_or_a_source_tree_it_says_where_to_get_one(monkeypatch, 
     monkeypatch.setenv("SPIT_CIRCUITPYTHON_KIT", str(tmp_path / "no-kit"))
     with pytest.raises(circuitpython.Unavailable, match="no CircuitPython source.*SPIT_CIRCUITPYTHON_SRC"):
         circuitpython.binaries()
+
+
+@pytest.mark.parametrize("game", ["speed", "california"])
+def test_a_linked_game_allocates_nothing_in_idle_and_play_frames(cpvm, game):
+    """Link play (docs/link.md) on the VM: host and guest Apps linked by a preallocated ring, CPU players in
+    both seats; 0 bytes in every frame where nothing is retexted, on both devices, and both end alike."""
+    import bench_link_cp
+
+    fig = bench_link_cp.measure(game)
+    assert fig["broken"] == [], fig
+    assert fig["idle_frames"] > 100 and fig["play_frames"] > 10

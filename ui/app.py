@@ -47,7 +47,7 @@ class App:
         self.height = hal.display.height
         if settings is None:
             settings = hal.load_settings()
-        self.menu = Menu(self.width, self.height, clean(settings, self._replaced))
+        self.menu = Menu(self.width, self.height, clean(settings, self._replaced), link=hasattr(hal, "open_link"))
         self.settings = self.menu.settings
         hal.sound = self.settings["sound"]
         self.screen = MENU
@@ -74,6 +74,8 @@ class App:
         self.adaptive_level = 4  # the adaptive CPU starts in the middle of the ladder (docs/bots.md)
         self.lands = 0  # cards landed on a spit pile, all games (R_LAND reports)
         self.applied = 0  # actions applied or refused, all games
+        self.link = None  # ui.linked.Linked when this device hosts or joins a linked game (docs/link.md)
+        self.link_address = "127.0.0.1"  # the host a guest looks for (code.py --join ADDRESS)
         hal.display.root_group = self.menu.group
         # a board drops the modules a game loaded when the player goes back to the menu: only the
         # chosen game's code is ever on the heap
@@ -84,7 +86,10 @@ class App:
         text = repr(value)
         if len(text) > 40:
             text = text[:37] + "..."
-        message = "setting %s: %s is not a value it can take, %r used instead" % (key, text, default)
+        self.notice("setting %s: %s is not a value it can take, %r used instead" % (key, text, default))
+
+    def notice(self, message):
+        """One line for the player: the hal's notice (a board's screen), else standard output."""
         notice = getattr(self.hal, "notice", None)
         if notice is not None:
             notice(message)
@@ -100,6 +105,12 @@ class App:
         info = games.get(self.settings["game"])
         return {item[0]: self.settings[item[0]] for item in info.OPTIONS}
 
+    def deal_linked(self, game, options, seed, now):
+        """A linked guest deals the game its host dealt: the same name, options and seed (C-5)."""
+        self.seed = seed
+        self.games = 0  # so the game's seed is seed
+        self.play_now(game, options, now)
+
     def play_now(self, game, options, now):
         """Deal a game straight away with these engine options (code.py --game), not the menu's.
 
@@ -109,7 +120,10 @@ class App:
         self.start_game(now)
 
     def start_game(self, now, demo=False):
-        """Deal a new game and show the table (demo: the CPU plays both seats)."""
+        """Deal a new game and show the table (demo: the CPU plays both seats); or link first (docs/link.md)."""
+        if not demo and self.settings.get("link", "off") != "off" and self.link is None:
+            if _module("ui.linked").open_from_menu(self, now):
+                return  # a guest: the host deals
         seed = self.seed if self.seed is not None else now & 0xFFFFFF
         self.game_seed = (seed + self.games) & SEEDS  # a seed a replay file can hold
         self.games += 1
@@ -160,6 +174,8 @@ class App:
         if len(self.cpus) != game.players:
             self.cpus = [None] * game.players
         self.t0 = now
+        if self.link is not None:
+            self.link.begin(game)  # the host welcomes its guests to this deal
         if self.log is not None:
             self.log.clear()
         self.seq.n = 0
@@ -180,7 +196,8 @@ class App:
         self.game.reports.clear()
         self.screen = TABLE
         self._seat_cpus(now)
-        self.table.begin(game, [d is not None for d in self.cpus], self.options())
+        hidden = [d is not None or (self.link is not None and self.link.remote(p)) for p, d in enumerate(self.cpus)]
+        self.table.begin(game, hidden, self.options())  # D-3: every hand but this device's people's face down
         self.hal.display.root_group = self.table.group
         self._show(now)
 
@@ -192,24 +209,36 @@ class App:
     def _seat_cpus(self, now):
         """D-1: people play the first seats (1P vs CPU: one), the CPU the others; all in the demo, none in a replay."""
         people = 0 if self.demo else self.people()
+        link = self.link
         for p in range(self.game.players):
             self.cpus[p] = None
-            if self.playback is not None or p < people:
+            if link is not None:  # linked: another device's seat, or this one's person, has no CPU
+                if link.remote(p) or (p == link.seat and link.cpu is None):
+                    continue
+            elif self.playback is not None or p < people:
                 continue
-            cpu = _module(self.kind.CPU)  # the CPU modules load only when a CPU seat exists
-            name = DEMO_BOTS[p % 2] if self.demo else self.settings["cpu"]
-            if name not in cpu.ROSTER:
-                name = "level2"  # a bot of another game's roster
-            bot = cpu.make(name)
-            if name == "adaptive":
-                bot.set_level(self.adaptive_level)
-            driver = _module("engine.bots").Driver(bot, p, self.clusters[p], seed=self.game_seed * 2 + p,
-                                                   view=cpu.View(p, self.game.players))
-            driver.start(self.game, now)
-            self.cpus[p] = driver
+            self.seat_cpu(p, now)
+
+    def seat_cpu(self, p, now):
+        """Put a CPU player in seat p (D-1: a seat with no person; a linked guest that has left)."""
+        cpu = _module(self.kind.CPU)  # the CPU modules load only when a CPU seat exists
+        name = DEMO_BOTS[p % 2] if self.demo else self.settings["cpu"]
+        if self.link is not None and p == self.link.seat and self.link.cpu is not None:
+            name = self.link.cpu  # tools/linkplay.py: this device's own seat is a CPU's
+        if name not in cpu.ROSTER:
+            name = "level2"  # a bot of another game's roster
+        bot = cpu.make(name)
+        if name == "adaptive":
+            bot.set_level(self.adaptive_level)
+        driver = _module("engine.bots").Driver(bot, p, self.clusters[p], seed=self.game_seed * 2 + p,
+                                               view=cpu.View(p, self.game.players))
+        driver.start(self.game, now)
+        self.cpus[p] = driver
 
     def back_to_menu(self):
         """Leave the table for the title menu."""
+        if self.link is not None:
+            self.link.close()
         self.screen = MENU
         self.game = None
         self.demo = False
@@ -252,16 +281,24 @@ class App:
         """Read every button event, apply the actions, react to what happened, redraw."""
         ev = self.event
         events = self.hal.events
+        link = self.link
         while events.get_into(ev):
             if ev.pressed:
                 player = ev.key_number >> 2  # key_number is player * 4 + button
-                if self.screen == MENU or player < len(self.clusters):
+                if link is not None and self.screen == TABLE:
+                    player = link.local(player)  # the seat this device's cluster plays
+                if self.screen == MENU or 0 <= player < len(self.clusters):
                     self.press(player, ev.key_number & 3, ev.timestamp, now)
         self._idle(now)
+        if link is not None and self.screen != TABLE:
+            link.idle(now)  # a guest waits for the host's game
         if self.screen == TABLE:
             if self.playback is not None:
                 self._feed_playback(now)
-            self._drive(now)
+            if link is None or not link.paused:
+                self._drive(now)
+            if link is not None:
+                link.before(now)
             self._apply(now)
             self._advance(now)
             self._react(now)
@@ -273,6 +310,9 @@ class App:
         """One button press of one player, stamped with when it went down (cpu: the CPU pressed it)."""
         if self.screen == MENU:
             self.idle_since = now
+            if self.link is not None and self.link.joining:
+                self.link.join_press(button)  # the join page: pair with the host offered, or back
+                return
             what = self.menu.press(player, button)
             if what == "start":
                 self.start_game(now)
@@ -298,7 +338,10 @@ class App:
             return
         cluster = self.clusters[player]
         if cluster.press(button, game):
-            self.seq.add(timestamp, player, cluster.verb, cluster.a, cluster.b)
+            if self.link is not None:
+                self.link.add(timestamp, player, cluster.verb, cluster.a, cluster.b)  # ordered by the host
+            else:
+                self.seq.add(timestamp, player, cluster.verb, cluster.a, cluster.b)
 
     def _drive(self, now):
         """The CPU players' presses due by now, stamped with their own times, as a human's are."""
@@ -354,6 +397,9 @@ class App:
 
     def _advance(self, now):
         """Tell the game the time (a call-Speed limit, P-8); a replay's clock stops at its end (C-5)."""
+        if self.link is not None:
+            self.link.after(now)  # the host's clock, behind by its input delay; a guest's, from the host
+            return
         if self.playback is not None:
             end = getattr(self.game, "end_ms", None)
             if end is None:
@@ -374,6 +420,10 @@ class App:
             return end if end is not None and self.clock_ms < end else None
         return self.playback[self.next_event][0]
 
+    def apply_now(self, now):
+        """Apply what the Sequencer holds now (a linked guest applies its host's log one entry at a time)."""
+        self._apply(now)
+
     def _apply(self, now):
         seq = self.seq
         game_no = self.game.game_no
@@ -385,9 +435,13 @@ class App:
         for k in range(n):
             i = seq.order[k]
             p = seq.player[i]
-            if log is not None:
+            if log is not None or self.link is not None:
                 t = ticks_diff(seq.t[i], self.t0)
-                log.append(t if t > 0 else 0, p, seq.verb[i], seq.a[i], seq.b[i])
+                t = t if t > 0 else 0
+                if log is not None:
+                    log.append(t, p, seq.verb[i], seq.a[i], seq.b[i])
+                if self.link is not None:
+                    self.link.applied(t, p, seq.verb[i], seq.a[i], seq.b[i])
             if seq.result[i] != A.OK:
                 self._refused(p, seq.verb[i], seq.a[i], seq.b[i], now)
 
@@ -487,11 +541,16 @@ class App:
 
     def _banner_key(self, now):
         """A number that changes whenever the banner's words would."""
+        if self.link is not None and self.link.banner_key():
+            return -(1 << 20) - self.link.banner_key()  # the link's own words (made only when this key changes)
         if ticks_diff(self.banner_until, now) > 0 and not self.words.lasting(self.game):
             return -self.said  # a moment's message, numbered
         return self.words.banner_key(self.game)
 
     def _banner(self, now):
+        words = self.link.banner() if self.link is not None else None
+        if words is not None:
+            return words  # the link's state comes first: paused, or waiting for a guest
         if ticks_diff(self.banner_until, now) > 0 and not self.words.lasting(self.game):
             return self.banner_text  # a moment's message; the slap race is never hidden
         return self.words.banner(self.game)

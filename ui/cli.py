@@ -99,6 +99,12 @@ def parser():
     p.add_argument("--save-replay", metavar="FILE",
                    help="write the first finished game's replay here, later ones of the session to "
                         "FILE-2.json, FILE-3.json, ... (the first name not taken)")
+    p.add_argument("--host", action="store_true",
+                   help="host a linked game (docs/link.md): the game of --game or of the menu; its screen shows a code")
+    p.add_argument("--join", metavar="ADDRESS",
+                   help="join the linked game hosted at ADDRESS[:PORT] (127.0.0.1 for a window on this machine)")
+    p.add_argument("--code", type=int, default=None,
+                   help="with --join: the host's code (its screen shows it), so there is nothing to confirm")
     p.add_argument("--size", choices=sorted(SIZES), default="160x128", help="screen size (default 160x128)")
     p.add_argument("--scale", type=int, choices=(2, 3, 4, 5), default=4, help="window scale (default 4)")
     return p
@@ -202,6 +208,12 @@ def main(argv=None):
     problem = check_outputs(args)
     if problem:
         return fail(problem)
+    if (args.host or args.join) and (args.headless or args.replay or args.script):
+        return fail("--host and --join open a window: not with --headless, --replay or --script")
+    if args.host and args.join:
+        return fail("--host or --join: a device hosts a game or joins one")
+    if args.code is not None and (not args.join or not 1000 <= args.code <= 9999):
+        return fail("--code goes with --join and is the host's four digits (1000-9999)")
     from ui.script import ScriptError, load_game, load_script
 
     script = watched = None
@@ -230,7 +242,14 @@ def main(argv=None):
     try:
         app = App(target, seed=args.seed)
         app.on_game_over = saver
-        if watched:
+        if args.host or args.join:
+            app.settings["link"] = "host" if args.host else "join"
+            app.link_address = args.join or app.link_address
+        if args.join:
+            app.start_game(target.ticks_ms())  # the join page; the host deals
+            if args.code is not None and app.link is not None:
+                app.link.guest.join(args.code)
+        elif watched:
             app.watch(*watched, target.ticks_ms())
         elif chosen:
             app.play_now(chosen[0], chosen[1], target.ticks_ms())

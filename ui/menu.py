@@ -20,16 +20,21 @@ def level_words(name, median_ms):
     return name if name == "adaptive" else "bot: " + name
 
 
-def items(game):
+LINK = ("link", "Link", ("off", "host", "join"), ("off", "host a game", "join a host"))  # docs/link.md
+
+
+def items(game, link=False):
     """The menu's lines for a game: (settings key, label, values, words for the values).
 
-    The game line, then the mode, the chosen game's own options, the sound,
-    the CPU (the chosen game's roster, D-1), How to play.
+    The game line, then the mode, the link (where this device can link to
+    another: docs/link.md), the chosen game's own options, the sound, the CPU
+    (the chosen game's roster, D-1), How to play.
     """
     info = games.get(game)
     return ((("start", "Start", None, None),
              ("game", "Game", games.NAMES, tuple(games.get(n).TITLE for n in games.NAMES)),
              ("mode", "Mode", ("2p", "1p", "3p", "4p"), ("2 players", "1P vs CPU", "3 players", "4 players")))
+            + ((LINK,) if link else ())
             + info.OPTIONS
             + (("sound", "Sound", (True, False), ("on", "off")),
                ("cpu", "CPU", info.ROSTER, tuple(level_words(n, info.MEDIAN_MS) for n in info.ROSTER)),
@@ -37,7 +42,7 @@ def items(game):
 
 
 def _defaults():
-    out = {"game": "spit", "mode": "2p", "cpu": "level2", "sound": True}
+    out = {"game": "spit", "mode": "2p", "cpu": "level2", "sound": True, "link": "off"}  # link: never kept
     for name in games.NAMES:
         for key, _, values, _ in games.get(name).OPTIONS:
             out[key] = values[0]
@@ -101,9 +106,10 @@ class Lines:
 class Menu:
     """The title screen: options to choose, How to play, and Start."""
 
-    def __init__(self, width, height, settings):
+    def __init__(self, width, height, settings, link=False):
         self.settings = clean(settings)
-        self.items = items(self.settings["game"])
+        self.link = link  # a Link line: this device can link to another (docs/link.md)
+        self.items = items(self.settings["game"], link)
         self.group = displayio.Group()
         bg = displayio.Bitmap(8, 8, 1)
         pal = displayio.Palette(1)
@@ -115,9 +121,11 @@ class Menu:
                                              anchored_position=(width // 2, 2)))
         self.step = 10
         self.visible = max(3, (height - 30) // self.step)
-        self.lines = Lines(self.group, width, height, min(self.visible, max(len(items(n)) for n in games.NAMES)),
+        self.lines = Lines(self.group, width, height,
+                           min(self.visible, max(len(items(n, link)) for n in games.NAMES)),
                            28, self.step)
         self.help = None
+        self.page = None  # a page over the menu (show_page)
         self.width = width
         self.height = height
         self.selected = 0  # on Start
@@ -145,7 +153,7 @@ class Menu:
             i = (i + (-1 if button == LEFT else 1)) % len(values)
             self.settings[key] = values[i]
             if key == "game":  # another game: its own options, its own CPU roster
-                self.items = items(values[i])
+                self.items = items(values[i], self.link)
                 if self.settings["cpu"] not in self.items[-2][2]:
                     self.settings["cpu"] = DEFAULTS["cpu"]
                 if self.help is not None and self.help in self.group:
@@ -172,6 +180,25 @@ class Menu:
             self.lines.set(i, mark + text, colour)
         for i in range(n, len(self.lines.labels)):
             self.lines.set(i, None)
+
+    def show_page(self, texts):
+        """Show a page of lines over the menu (the first in gold), or hide it (None): a linked guest's."""
+        if self.page is not None:
+            self.group.remove(self.page)
+            self.page = None
+        if texts is None:
+            return
+        self.page = displayio.Group()
+        pal = displayio.Palette(1)
+        pal[0] = 0x000000
+        bg = displayio.Bitmap(8, 8, 1)
+        self.page.append(displayio.TileGrid(bg, pixel_shader=pal, width=(self.width + 7) // 8,
+                                            height=(self.height + 7) // 8, tile_width=8, tile_height=8))
+        step = max(10, min(12, self.height // len(texts)))
+        lines = Lines(self.page, self.width, self.height, len(texts), 1, step)
+        for i, text in enumerate(texts):
+            lines.set(i, text, S.COLOURS[S.GOLD] if i == 0 else 0xFFFFFF)
+        self.group.append(self.page)
 
     def show_help(self, on):
         """Show or hide the how-to-play page over the menu."""

@@ -1,0 +1,223 @@
+"""Link play's wire format: one message per packet, checked, numbered (docs/link.md).
+
+Every message is at most MTU (250) bytes, ESP-NOW's limit:
+
+    0-1   b"SP"        magic
+    2     VERSION      a packet of another version is dropped
+    3     kind         K_* below
+    4-5   session      the host's session code (1-9999): another session's packets are dropped;
+                       0 is discovery: a HELLO asking who hosts, and the host's OFFER with its code
+    6-9   seq          the number of the message's first entry in its stream (LOG, PRESS), else a counter
+    10-13 ack          what the sender has of the receiver's stream: the next entry it expects
+    14    flags        F_PAUSED: the host has paused the game (a link went quiet)
+    15-   payload
+    last 2            CRC-16/CCITT of every byte before them
+
+Numbers are little-endian; seq, ack and the times in payloads are unsigned
+32-bit. ``Packet.decode`` never raises: anything malformed, of another
+version or session, or failing the checksum is 0 (dropped) and leaves the
+packet's fields as they were. Nothing here allocates once made.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+MTU = const(250)
+VERSION = const(1)
+HEADER = const(15)
+TAIL = const(2)
+ROOM = const(233)  # MTU - HEADER - TAIL: the payload's most bytes
+
+K_HELLO = const(1)  # guest -> host: payload nonce (2)
+K_WELCOME = const(2)  # host -> guest: seat (1), nonce (2), seed (4), game (1, its index in NAMES), options (JSON)
+K_PING = const(3)  # guest -> host: t1 (4), the guest's clock
+K_PONG = const(4)  # host -> guest: t1 (4) echoed, t2 (4) the host's game clock
+K_PRESS = const(5)  # guest -> host: actions of 7 bytes: t (4, host game clock), verb, a, b
+K_LOG = const(6)  # host -> guest: applied entries of 8 bytes: t (4), player, verb, a, b
+K_DIGEST = const(7)  # host -> guest: payload digest (4) of the state after seq entries
+K_BYE = const(8)  # either way: leaving for good
+K_OFFER = const(9)  # host -> guest, session 0: payload code (2), game (1), free seats (1)
+KINDS = const(9)
+
+F_PAUSED = const(1)
+
+PRESS_SIZE = const(7)
+LOG_SIZE = const(8)
+PRESS_MOST = const(33)  # ROOM // PRESS_SIZE
+LOG_MOST = const(29)  # ROOM // LOG_SIZE
+
+
+def _table():
+    t = bytearray(512)  # CRC-16/CCITT of each byte value, high byte then low byte
+    for v in range(256):
+        c = v << 8
+        for _ in range(8):
+            c = ((c << 1) ^ 0x1021) if c & 0x8000 else c << 1
+        c &= 0xFFFF
+        t[2 * v] = c >> 8
+        t[2 * v + 1] = c & 0xFF
+    return t
+
+
+_CRC = _table()
+
+
+def crc16(buf, n):
+    """CRC-16/CCITT-FALSE of buf[0:n] (poly 0x1021, start 0xFFFF): every one- and two-byte error is caught."""
+    c = 0xFFFF
+    t = _CRC
+    for i in range(n):
+        k = 2 * ((c >> 8) ^ buf[i])
+        c = ((c << 8) & 0xFF00 | t[k + 1]) ^ (t[k] << 8)
+    return c
+
+
+def put32(buf, i, x):
+    """Write x as four little-endian bytes at buf[i]."""
+    buf[i] = x & 0xFF
+    buf[i + 1] = (x >> 8) & 0xFF
+    buf[i + 2] = (x >> 16) & 0xFF
+    buf[i + 3] = (x >> 24) & 0xFF
+
+
+def get32(buf, i):
+    """The unsigned 32-bit little-endian number at buf[i] (a small int on a board up to 2**30)."""
+    return buf[i] | buf[i + 1] << 8 | buf[i + 2] << 16 | buf[i + 3] << 24
+
+
+class Packet:
+    """One message being built (``begin`` ... ``finish``) or read (``decode``), in one MTU-sized buffer."""
+
+    def __init__(self, session=0):
+        self.buf = bytearray(MTU)
+        self.session = session
+        self.n = 0  # bytes in buf
+        self.kind = 0
+        self.seq = 0
+        self.ack = 0
+        self.flags = 0
+        self.size = 0  # payload bytes (decode)
+        self.from_session = 0  # the session the last message decoded was sent in (0: discovery)
+
+    def begin(self, kind, seq, ack, flags=0, session=-1):
+        """Start a message (in this packet's session unless given); its payload goes at buf[HEADER:],
+        then ``finish(payload_bytes)``."""
+        if session < 0:
+            session = self.session
+        buf = self.buf
+        buf[0] = 0x53
+        buf[1] = 0x50
+        buf[2] = VERSION
+        buf[3] = kind
+        buf[4] = session & 0xFF
+        buf[5] = session >> 8
+        put32(buf, 6, seq)
+        put32(buf, 10, ack)
+        buf[14] = flags
+        return buf
+
+    def finish(self, size):
+        """Close a message with size payload bytes: its checksum; returns its length."""
+        n = HEADER + size
+        c = crc16(self.buf, n)
+        self.buf[n] = c & 0xFF
+        self.buf[n + 1] = c >> 8
+        self.n = n + TAIL
+        return self.n
+
+    def decode(self, buf, n):
+        """Read the n bytes of buf as a message of this session: its kind, or 0 (dropped, nothing changed)."""
+        if n < HEADER + TAIL or n > MTU or buf[0] != 0x53 or buf[1] != 0x50 or buf[2] != VERSION:
+            return 0
+        kind = buf[3]
+        session = buf[4] | buf[5] << 8
+        if kind < 1 or kind > KINDS:
+            return 0
+        if session != self.session and not (session == 0 and (kind == K_HELLO or kind == K_OFFER)):
+            return 0  # another session's; discovery is always heard
+        if crc16(buf, n - TAIL) != (buf[n - 2] | buf[n - 1] << 8):
+            return 0
+        size = n - HEADER - TAIL
+        if not _fits(kind, size):
+            return 0
+        mine = self.buf
+        if buf is not mine:
+            for i in range(n):
+                mine[i] = buf[i]
+        self.n = n
+        self.kind = kind
+        self.seq = get32(buf, 6)
+        self.ack = get32(buf, 10)
+        self.flags = buf[14]
+        self.size = size
+        self.from_session = session
+        return kind
+
+
+def _fits(kind, size):
+    """Is size a payload length a message of kind can have?"""
+    if kind == K_HELLO:
+        return size == 2
+    if kind == K_WELCOME:
+        return size >= 8
+    if kind == K_PING:
+        return size == 4
+    if kind == K_PONG:
+        return size == 8
+    if kind == K_PRESS:
+        return size % PRESS_SIZE == 0
+    if kind == K_LOG:
+        return size % LOG_SIZE == 0
+    if kind == K_DIGEST:
+        return size == 4
+    if kind == K_OFFER:
+        return size == 4
+    return size == 0  # K_BYE
+
+
+class Clock:
+    """The host's game clock as a guest estimates it, NTP-style: keep the sample with the smallest round trip.
+
+    ``sample(t1, t2, t3)``: the guest sent a ping at t1 (its clock), the host
+    stamped it t2 (its game clock), the pong came back at t3. Samples older
+    than ``keep`` pings are forgotten, so the estimate follows a drifting clock.
+    """
+
+    def __init__(self, keep=8):
+        self.keep = keep
+        self.rtts = [0] * keep
+        self.offsets = [0] * keep
+        self.k = 0  # samples taken
+        self.offset = 0  # host game clock - guest clock, ms
+        self.rtt = -1  # the round trip of the sample in use (-1: none yet)
+
+    def sample(self, t1, t2, t3):
+        """One ping's times; returns the offset in use after it."""
+        rtt = t3 - t1
+        if rtt < 0:
+            return self.offset
+        i = self.k % self.keep
+        self.rtts[i] = rtt
+        self.offsets[i] = t2 - (t1 + rtt // 2)
+        self.k += 1
+        best = -1
+        for j in range(self.k if self.k < self.keep else self.keep):
+            if best < 0 or self.rtts[j] < self.rtts[best]:
+                best = j
+        self.rtt = self.rtts[best]
+        self.offset = self.offsets[best]
+        return self.offset
+
+    def reset(self):
+        """Forget every sample (the host's clock stood still during a pause)."""
+        self.k = 0
+        self.rtt = -1
+
+    def host_ms(self, guest_ms):
+        """A time of the guest's clock in the host's game clock."""
+        return guest_ms + self.offset
