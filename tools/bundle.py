@@ -42,9 +42,15 @@ DESKTOP_ONLY = ("ui/cli.py", "ui/script.py")
 MARK = ".spit-bundle"  # OUT/ holds a bundle (and may be emptied and written again)
 
 
+# The link-play transports a board can use (docs/link-transports.md): the PyBadge family has
+# no radio, so three wires between two boards' UARTs; the W Picos have Wi-Fi (socketpool).
+LINKS = {"pybadge": ("hal.link_uart",), "edgebadge": ("hal.link_uart",), "pygamer": ("hal.link_uart",),
+         "raspberry_pi_pico_w": ("hal.link_socketpool",), "raspberry_pi_pico2_w": ("hal.link_socketpool",)}
+
+
 def entries(board):
-    """The modules a board starts from: code.py, its hal module (chosen by name) and the self-test."""
-    return ["code", "hal." + boardinfo.BOARDS[board][0], "hal.selftest"]
+    """The modules a board starts from: code.py, its hal module (chosen by name), the self-test, its links."""
+    return ["code", "hal." + boardinfo.BOARDS[board][0], "hal.selftest"] + list(LINKS.get(board, ()))
 
 
 def modules(board):

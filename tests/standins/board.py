@@ -14,7 +14,7 @@ class Pin:
 board_id = "pybadge"
 _g = globals()
 for _name in ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "NEOPIXEL", "SPEAKER", "SPEAKER_ENABLE",
-              "JOYSTICK_X", "JOYSTICK_Y", "A0", "LED"):
+              "JOYSTICK_X", "JOYSTICK_Y", "A0", "LED", "TX", "RX"):
     _g[_name] = Pin(_name)
 for _i in range(29):
     _g["GP%d" % _i] = Pin("GP%d" % _i)
