@@ -57,8 +57,9 @@ class UdpLink:
 
 
 def open_link(join=None):
-    """The desktop's link (hal's ``open_link``): a host on PORT, or a guest of join ("ADDRESS" or "ADDRESS:PORT")."""
+    """The desktop's link (hal's ``open_link``): a host on PORT (join None), or a guest of join ("ADDRESS" or
+    "ADDRESS:PORT"; "" is this machine: two windows)."""
     if join is None:
         return UdpLink(PORT)
-    address, _, port = join.partition(":")
+    address, _, port = (join or "127.0.0.1").partition(":")
     return UdpLink(join=(address, int(port) if port.isdigit() else PORT))

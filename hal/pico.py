@@ -121,7 +121,26 @@ class Hal(device.BoardHal):
     name = NAME
     key_names = KEY_NAMES
 
+    @staticmethod
+    def _open_wifi(join=None):
+        """UDP over this board's Wi-Fi: a host's, or a guest's of settings.toml's SPIT_LINK_HOST (its address)."""
+        import os
+
+        # by name: only a W board's bundle has it (tools/bundle.py's LINKS)
+        wifi_link = __import__("hal.link_socketpool", None, None, ("make",))
+        if join is None:
+            return wifi_link.make()
+        address = os.getenv("SPIT_LINK_HOST")
+        if not address:
+            raise OSError("no SPIT_LINK_HOST in settings.toml: the host's address (docs/link-transports.md)")
+        return wifi_link.make(join=(address, wifi_link.PORT))
+
     def __init__(self, width=None, height=None):
+        try:  # a Pico W or Pico 2 W: link play over Wi-Fi (docs/link.md); by name, as a plain Pico has none
+            __import__("wifi")
+            self.open_link = self._open_wifi
+        except ImportError:
+            pass
         p = pins()
         width, height, rotation, rowstart, colstart, baudrate = panel(width, height)
         displayio.release_displays()

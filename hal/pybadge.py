@@ -73,6 +73,13 @@ class Hal(device.BoardHal):
     name = NAME
     key_names = KEY_NAMES
 
+    @staticmethod
+    def open_link(join=None):
+        """The link to another board (docs/link.md): three wires between the two boards' TX, RX and GND."""
+        from hal.link_uart import make
+
+        return make()
+
     def __init__(self, width=None, height=None):
         device.collect()
         display = board.DISPLAY

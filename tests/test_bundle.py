@@ -53,6 +53,7 @@ def test_the_bundle_holds_the_game_this_boards_hal_and_its_libraries_only(bundle
     expected = {"hal/__init__.py", "hal/device.py", "hal/nvmstore.py", "hal/selftest.py", "hal/%s.py" % module}
     if module == "pygamer":
         expected.add("hal/pybadge.py")  # the PyGamer is a PyBadge with a joystick
+    expected |= {"hal/%s.py" % m.split(".")[1] for m in bundle.LINKS.get(board, ())}  # its link (docs/link.md)
     assert hal == expected
     assert not files & {"ui/cli.py", "ui/script.py", "hal/desktop.py", "hal/headless.py", "hal/settings.py"}
     assert {"code.py", "settings.toml", "ui/app.py", "ui/table.py", "engine/spit.py", "engine/replay.py"} <= files

@@ -75,7 +75,7 @@ class App:
         self.lands = 0  # cards landed on a spit pile, all games (R_LAND reports)
         self.applied = 0  # actions applied or refused, all games
         self.link = None  # ui.linked.Linked when this device hosts or joins a linked game (docs/link.md)
-        self.link_address = "127.0.0.1"  # the host a guest looks for (code.py --join ADDRESS)
+        self.link_address = ""  # the host a guest looks for (code.py --join ADDRESS; "": the hal's own default)
         hal.display.root_group = self.menu.group
         # a board drops the modules a game loaded when the player goes back to the menu: only the
         # chosen game's code is ever on the heap

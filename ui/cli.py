@@ -244,7 +244,7 @@ def main(argv=None):
         app.on_game_over = saver
         if args.host or args.join:
             app.settings["link"] = "host" if args.host else "join"
-            app.link_address = args.join or app.link_address
+            app.link_address = args.join or ""
         if args.join:
             app.start_game(target.ticks_ms())  # the join page; the host deals
             if args.code is not None and app.link is not None:

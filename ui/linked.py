@@ -61,6 +61,7 @@ def open_from_menu(app, now):
         code = 1000 + (now * 7919) % 9000  # four digits the guests' screens show to match
         people = {"1p": 2, "2p": 2, "3p": 3, "4p": 4}.get(app.settings["mode"], 2)
         app.link = Linked(app, HOST, transport, code, guests=people - 1)
+        app.notice("hosting a linked game: code %04d (a guest joins with --join ADDRESS --code %04d)" % (code, code))
         return False
     app.link = Linked(app, GUEST, transport, 0, nonce=(now & 0xFFFF) or 1)
     app.link.show_join_page()
@@ -234,8 +235,8 @@ class Linked:
     def show_join_page(self):
         offer = self.guest.offer
         if offer is None:
-            texts = ("JOIN A LINKED GAME", "Looking for a host", "at %s ..." % self.app.link_address, "",
-                     "Any key: back")
+            where = "at %s ..." % self.app.link_address if self.app.link_address else "..."
+            texts = ("JOIN A LINKED GAME", "Looking for a host", where, "", "Any key: back")
         elif self.guest.rx.session:
             texts = ("JOIN A LINKED GAME", "Code %04d: joining ..." % offer[0], "", "Any key: back")
         else:
