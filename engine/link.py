@@ -130,6 +130,13 @@ class Packet:
         self.n = n + TAIL
         return self.n
 
+    def receive(self, transport):
+        """The next packet waiting on transport, decoded: its kind, 0 when it was dropped, -1 when none waits."""
+        n = transport.recv_into(self.buf)
+        if n <= 0:
+            return -1
+        return self.decode(self.buf, n)
+
     def decode(self, buf, n):
         """Read the n bytes of buf as a message of this session: its kind, or 0 (dropped, nothing changed)."""
         if n < HEADER + TAIL or n > MTU or buf[0] != 0x53 or buf[1] != 0x50 or buf[2] != VERSION:

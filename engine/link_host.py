@@ -130,10 +130,9 @@ class Host:
         rx = self.rx
         link = self.link
         while True:
-            n = link.recv_into(rx.buf)
-            if n <= 0:
+            kind = rx.receive(link)
+            if kind < 0:
                 break
-            kind = rx.decode(rx.buf, n)
             if not kind:
                 self.dropped += 1
                 continue

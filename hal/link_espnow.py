@@ -25,6 +25,7 @@ import espnow
 from micropython import const  # Blinka's on the desktop
 
 from engine.link import K_HELLO, K_OFFER, K_WELCOME, MTU, VERSION
+from hal.link_views import Views
 
 
 BROADCAST = b"\xff\xff\xff\xff\xff\xff"
@@ -52,9 +53,7 @@ class EspNowLink:
                 self.everyone = self._register(BROADCAST)
             else:
                 self._learn(bytes(join))
-        self.views = [None] * (MTU + 1)  # type: list  # memoryviews of the buffer last sent from, by length
-        self.viewed = None
-        self.mv = memoryview(b"")
+        self.views = Views()  # memoryviews of the buffer last sent from, by length
 
     def _register(self, mac):
         """An espnow.Peer for mac, added to the radio's table (one already there is used as it is)."""
@@ -72,19 +71,6 @@ class EspNowLink:
         self.targets.append(self._register(mac))
         return len(self.macs) - 1
 
-    def _view(self, buf, n):
-        """buf[0:n] as a memoryview, made once per length of the same buffer."""
-        views = self.views
-        if buf is not self.viewed:
-            self.viewed = buf
-            self.mv = memoryview(buf)
-            for i in range(MTU + 1):
-                views[i] = None
-        v = views[n]
-        if v is None:
-            v = views[n] = self.mv[:n]
-        return v
-
     def send(self, peer, buf, n):
         """Send the first n bytes of buf to a peer (a guest still looking for its host broadcasts them)."""
         if n <= 0 or n > MTU:
@@ -96,7 +82,7 @@ class EspNowLink:
         else:
             return
         try:
-            self.now.send(self._view(buf, n), to)
+            self.now.send(self.views.of(buf, n), to)
         except (OSError, ValueError, MemoryError):  # espidf.IDFError is an OSError; its MemoryError: no room
             self.errors += 1
 

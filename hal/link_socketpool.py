@@ -20,6 +20,7 @@ meanwhile): the protocol sends again (docs/link-transports.md).
 from micropython import const  # Blinka's on the desktop
 
 from engine.link import MTU
+from hal.link_views import Views
 
 
 PORT = const(47474)  # the host's port, as the desktop's
@@ -40,29 +41,14 @@ class SocketLink:
         self.joining = join is not None
         self.peer = -1
         self.port = port
-        self.views = [None] * (MTU + 1)  # type: list  # memoryviews of the buffer last sent from, by length
-        self.viewed = None
-        self.mv = memoryview(b"")
-
-    def _view(self, buf, n):
-        """buf[0:n] as a memoryview, made once per length of the same buffer."""
-        views = self.views
-        if buf is not self.viewed:
-            self.viewed = buf
-            self.mv = memoryview(buf)
-            for i in range(MTU + 1):
-                views[i] = None
-        v = views[n]
-        if v is None:
-            v = views[n] = self.mv[:n]
-        return v
+        self.views = Views()  # memoryviews of the buffer last sent from, by length
 
     def send(self, peer, buf, n):
         """Send the first n bytes of buf to a peer (a lost packet is the protocol's business)."""
         if peer < 0 or peer >= len(self.peers) or n <= 0 or n > MTU:
             return
         try:
-            self.sock.sendto(self._view(buf, n), self.peers[peer])
+            self.sock.sendto(self.views.of(buf, n), self.peers[peer])
         except OSError:
             pass  # no route, no memory for it, the network gone: the protocol sends again
 

@@ -181,40 +181,34 @@ class Menu:
         for i in range(n, len(self.lines.labels)):
             self.lines.set(i, None)
 
-    def show_page(self, texts):
-        """Show a page of lines over the menu (the first in gold), or hide it (None): a linked guest's."""
-        if self.page is not None:
-            self.group.remove(self.page)
-            self.page = None
-        if texts is None:
-            return
-        self.page = displayio.Group()
+    def _page(self, texts):
+        """A page of lines on black (the first in gold), as a Group."""
+        page = displayio.Group()
         pal = displayio.Palette(1)
         pal[0] = 0x000000
         bg = displayio.Bitmap(8, 8, 1)
-        self.page.append(displayio.TileGrid(bg, pixel_shader=pal, width=(self.width + 7) // 8,
-                                            height=(self.height + 7) // 8, tile_width=8, tile_height=8))
+        page.append(displayio.TileGrid(bg, pixel_shader=pal, width=(self.width + 7) // 8,
+                                       height=(self.height + 7) // 8, tile_width=8, tile_height=8))
         step = max(10, min(12, self.height // len(texts)))
-        lines = Lines(self.page, self.width, self.height, len(texts), 1, step)
+        lines = Lines(page, self.width, self.height, len(texts), 1, step)
         for i, text in enumerate(texts):
             lines.set(i, text, S.COLOURS[S.GOLD] if i == 0 else 0xFFFFFF)
-        self.group.append(self.page)
+        return page
+
+    def show_page(self, texts):
+        """Show a page of lines over the menu, or hide it (None): a linked guest's join page."""
+        if self.page is not None:
+            self.group.remove(self.page)
+            self.page = None
+        if texts is not None:
+            self.page = self._page(texts)
+            self.group.append(self.page)
 
     def show_help(self, on):
         """Show or hide the how-to-play page over the menu."""
         self.showing_help = on
         if on and self.help is None:
-            self.help = displayio.Group()
-            pal = displayio.Palette(1)
-            pal[0] = 0x000000
-            bg = displayio.Bitmap(8, 8, 1)
-            self.help.append(displayio.TileGrid(bg, pixel_shader=pal, width=(self.width + 7) // 8,
-                                                height=(self.height + 7) // 8, tile_width=8, tile_height=8))
-            howto = games.get(self.settings["game"]).HOWTO
-            step = max(10, min(12, self.height // len(howto)))
-            lines = Lines(self.help, self.width, self.height, len(howto), 1, step)
-            for i, text in enumerate(howto):
-                lines.set(i, text, S.COLOURS[S.GOLD] if i == 0 else 0xFFFFFF)
+            self.help = self._page(games.get(self.settings["game"]).HOWTO)
         if self.help is not None:
             if on and self.help not in self.group:
                 self.group.append(self.help)
