@@ -19,6 +19,7 @@ from engine.link_guest import Guest
 from engine.link_host import GONE_MS, Host
 from engine.replay import load, run, state
 from engine.rng import Rng
+from engine.actions import PH_OVER
 from ui.app import FRAME_MS
 
 
@@ -263,5 +264,50 @@ def test_two_menus_host_and_join_with_the_code_shown_on_both():
         tap(hals[k], 0, LEFT)
     frames(30)
     assert apps[0].game.round == 1 and state(apps[0].game) == state(apps[1].game)
+    for h in hals:
+        h.deinit()
+
+
+def test_three_devices_play_three_seat_speed_each_seeing_only_its_own_hand():
+    """Speed across three devices (P-11): guests take seats 1 and 2 in the order they join; every device ends in
+    the host's state, and each screen hides every hand but its own seat's person's (D-3)."""
+    from hal import headless
+    from hal.link_memory import Medium, MemoryLink
+    from hal.link_shim import Lossy
+    from ui.app import App
+    from ui.linked import GUEST, HOST, Linked
+
+    medium = Medium()
+    host_end = MemoryLink(medium)
+    ends = [host_end, MemoryLink(medium, to=host_end), MemoryLink(medium, to=host_end)]
+    hals = [headless.Hal(160, 128, screen=False) for _ in range(3)]
+    shims = [Lossy(e, hals[0].ticks_ms, 0.05, 40, seed=k + 1) for k, e in enumerate(ends)]
+    apps = [App(h, settings={"game": "speed", "mode": "3p", "sound": False}, seed=4) for h in hals]
+    apps[0].link = Linked(apps[0], HOST, shims[0], 2468, guests=2, cpu="level8")
+    apps[1].link = Linked(apps[1], GUEST, shims[1], 2468, cpu="level7", nonce=11)
+    apps[2].link = Linked(apps[2], GUEST, shims[2], 2468, nonce=12)  # a person: its seat waits for its keys
+    apps[0].play_now("speed", {"players": 3}, hals[0].ticks_ms())
+    for _ in range(200):
+        for app, h in zip(apps, hals):
+            h.advance(FRAME_MS)
+            app.frame(h.ticks_ms())
+    assert sorted(a.link.seat for a in apps) == [0, 1, 2]
+    person = apps[2]
+    assert person.cpus == [None, None, None]
+    assert person.table.face_down == [p != person.link.seat for p in range(3)]
+    person.link.cpu = "level6"  # from here the person's seat is played by this device's CPU
+    person.seat_cpu(person.link.seat, hals[2].ticks_ms())
+    for _ in range(30000):
+        for app, h in zip(apps, hals):
+            h.advance(FRAME_MS)
+            app.frame(h.ticks_ms())
+        if all(a.game.phase == PH_OVER for a in apps) and all(a.link.guest.next == apps[0].link.host.log.n
+                                                               for a in apps[1:]):
+            break
+    assert apps[0].game.phase == PH_OVER
+    assert {e[1] for e in apps[0].link.host.log} == {0, 1, 2}  # every seat played
+    n = apps[0].link.host.log.n
+    assert all(a.link.guest.next == n for a in apps[1:])
+    assert state(apps[1].game) == state(apps[0].game) == state(apps[2].game)
     for h in hals:
         h.deinit()
