@@ -15,7 +15,7 @@ import json
 
 from engine import games
 from engine.digest import digest
-from engine.link import put32
+from engine.link import ROOM, put32
 from engine.link_guest import Guest
 from engine.link_host import CLOCK, DIGEST_MS, Host
 from engine.timing import ticks_add, ticks_diff
@@ -30,7 +30,10 @@ def welcome_bytes(seed, game, options, number):
     put32(head, 0, seed)
     head[4] = games.NAMES.index(game)
     head[5] = number & 0xFF
-    return bytes(head) + json.dumps(options).encode()  # CircuitPython's json takes no keywords
+    data = bytes(head) + json.dumps(options).encode()  # CircuitPython's json takes no keywords
+    if len(data) > ROOM - 3:  # a WELCOME is one message (the game's options are at most 170 bytes)
+        raise ValueError("the options do not fit a link's message")
+    return data
 
 
 def read_welcome(data):
