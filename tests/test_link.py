@@ -311,3 +311,24 @@ def test_three_devices_play_three_seat_speed_each_seeing_only_its_own_hand():
     assert state(apps[1].game) == state(apps[0].game) == state(apps[2].game)
     for h in hals:
         h.deinit()
+
+
+@pytest.mark.parametrize("mode", ["host", "join"])
+def test_a_link_that_will_not_open_is_one_notice_and_the_menu_stays(mode):
+    """A port taken, no network, no such pins: one line, no traceback, nothing dealt, the menu as it was."""
+    from hal import headless
+    from ui.app import App, MENU
+
+    h = headless.Hal(160, 128, screen=False)
+    told = []
+    h.notice = told.append
+
+    def refuse(join=None):
+        raise OSError(98, "Address already in use")
+
+    h.open_link = refuse
+    app = App(h, settings={"game": "spit"}, seed=1)
+    app.settings["link"] = mode
+    app.start_game(h.ticks_ms())
+    assert app.screen == MENU and app.game is None and app.link is None
+    assert told == ["link: Address already in use"]

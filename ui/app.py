@@ -123,7 +123,7 @@ class App:
         """Deal a new game and show the table (demo: the CPU plays both seats); or link first (docs/link.md)."""
         if not demo and self.settings.get("link", "off") != "off" and self.link is None:
             if _module("ui.linked").open_from_menu(self, now):
-                return  # a guest: the host deals
+                return  # a guest: the host deals (or the link would not open: the menu says why)
         seed = self.seed if self.seed is not None else now & 0xFFFFFF
         self.game_seed = (seed + self.games) & SEEDS  # a seed a replay file can hold
         self.games += 1

@@ -48,7 +48,8 @@ def read_welcome(data):
 
 
 def open_from_menu(app, now):
-    """Start in the menu: host this game, or look for a host (the join page); True when joining."""
+    """Start in the menu: host this game, or look for a host (the join page); True when no game is to be
+    dealt here now (a guest waits for its host's; a link that would not open leaves the menu as it was)."""
     mode = app.settings.get("link", "off")
     if mode == "off" or app.link is not None:
         return False
@@ -57,9 +58,9 @@ def open_from_menu(app, now):
         return False
     try:
         transport = opener(None if mode == "host" else app.link_address)
-    except OSError as e:  # a port taken, no network: one line, and the game is played unlinked
-        app.notice("link: %s" % (e.strerror or e))
-        return False
+    except (OSError, ValueError, RuntimeError) as e:  # a port taken, no network, no such pins: one line
+        app.notice("link: %s" % (getattr(e, "strerror", None) or e))
+        return True
     if mode == "host":
         code = 1000 + (now * 7919) % 9000  # four digits the guests' screens show to match
         people = {"1p": 2, "2p": 2, "3p": 3, "4p": 4}.get(app.settings["mode"], 2)
