@@ -44,7 +44,7 @@ KB = 1024
 BUDGETS = {"heap_needed": 40 * KB, "engine_import": 20 * KB, "game_and_cpu_import": 32 * KB, "apply_alloc": 0,
            "cpu_frame_alloc": 0, "idle_frame_alloc": 0, "play_frame_alloc": 0}
 STANDINS = os.path.join(_path.ROOT, "tests", "standins")
-BOTS = ("level7", "level8")  # the demo's pair (ui/app.py DEMO_BOTS)
+BOTS = ("level7", "level8")  # the demo's pair (ui/seating.py DEMO_BOTS)
 
 # A whole CPU-against-CPU demo game through the App, as a board plays it: 33 ms frames on a fake clock.
 GAMES = mpyvm.DIGEST + r'''

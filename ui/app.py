@@ -15,15 +15,15 @@ from engine.actions import PH_OVER, PH_PLAY
 from engine.timing import Sequencer, ticks_add, ticks_diff
 from ui.lights import Lights
 from ui.menu import Menu, clean
+from ui.playback import Playback
+from ui.seating import Seating
 
 MENU = 0
 TABLE = 1
 FRAME_MS = 33  # about 30 frames a second
 BATCH = 32  # actions one frame's Sequencer holds in play (a replay's may need more: watch)
-PEOPLE = {"1p": 1, "2p": 2, "3p": 3, "4p": 4}  # the menu's modes: how many seats people play (D-1)
 SEEDS = 0xFFFFFFFF  # a seed a replay file can hold (engine.replay.SEEDS; the replay code loads only to save one)
 DEMO_IDLE_MS = 60000  # D-1: the title screen starts a CPU-against-CPU demo after a minute idle
-DEMO_BOTS = ("level7", "level8")
 
 # Tones (Hz, ms)
 _T_PLAY = (880, 35)
@@ -38,7 +38,7 @@ def _module(name):
     return __import__(name, None, None, ("_",))
 
 
-class App:
+class App(Seating, Playback):
     """Menu and table on one display; ``frame(now)`` runs one frame."""
 
     def __init__(self, hal, settings=None, seed=None):
@@ -140,24 +140,6 @@ class App:
         info = games.get(self.direct[0] if self.direct is not None else self.settings["game"])
         self._begin(info.new(self.game_seed, self.options()), now)
 
-    def watch(self, game, events, doc, now):
-        """Play a replay back on the table: game as loaded, events as (t, player, verb, a, b)."""
-        from engine.replay import group_size
-
-        self.playback = events
-        self.next_event = 0
-        self.clock_ms = 0  # how far the replay's clock has run (it stops at the file's end)
-        size = group_size(events)
-        if size > self.seq.cap:  # C-4: all the events of one time go into one batch, however many
-            self.seq = Sequencer(size)
-        self.game_seed = doc.get("seed", 1)
-        self.menu_settings = dict(self.settings)  # restored when the replay ends
-        self.settings["game"] = game.name
-        for item in games.get(game.name).OPTIONS:
-            if item[0] in doc.get("options", {}):
-                self.settings[item[0]] = doc["options"][item[0]]
-        self._begin(game, now)
-
     def _begin(self, game, now):
         self.game = game
         info = games.get(game.name)
@@ -200,40 +182,6 @@ class App:
         self.table.begin(game, hidden, self.options())  # D-3: every hand but this device's people's face down
         self.hal.display.root_group = self.table.group
         self._show(now)
-
-    def people(self):
-        """D-1: how many seats people play (the first ones); the others are the CPU's."""
-        wanted = PEOPLE.get(self.settings["mode"], 2)
-        return min(wanted, self.game.players, getattr(self.hal, "clusters", 2))
-
-    def _seat_cpus(self, now):
-        """D-1: people play the first seats (1P vs CPU: one), the CPU the others; all in the demo, none in a replay."""
-        people = 0 if self.demo else self.people()
-        link = self.link
-        for p in range(self.game.players):
-            self.cpus[p] = None
-            if link is not None:  # linked: another device's seat, or this one's person, has no CPU
-                if link.remote(p) or (p == link.seat and link.cpu is None):
-                    continue
-            elif self.playback is not None or p < people:
-                continue
-            self.seat_cpu(p, now)
-
-    def seat_cpu(self, p, now):
-        """Put a CPU player in seat p (D-1: a seat with no person; a linked guest that has left)."""
-        cpu = _module(self.kind.CPU)  # the CPU modules load only when a CPU seat exists
-        name = DEMO_BOTS[p % 2] if self.demo else self.settings["cpu"]
-        if self.link is not None and p == self.link.seat and self.link.cpu is not None:
-            name = self.link.cpu  # tools/linkplay.py: this device's own seat is a CPU's
-        if name not in cpu.ROSTER:
-            name = "level2"  # a bot of another game's roster
-        bot = cpu.make(name)
-        if name == "adaptive":
-            bot.set_level(self.adaptive_level)
-        driver = _module("engine.bots").Driver(bot, p, self.clusters[p], seed=self.game_seed * 2 + p,
-                                               view=cpu.View(p, self.game.players))
-        driver.start(self.game, now)
-        self.cpus[p] = driver
 
     def back_to_menu(self):
         """Leave the table for the title menu."""
@@ -343,17 +291,6 @@ class App:
             else:
                 self.seq.add(timestamp, player, cluster.verb, cluster.a, cluster.b)
 
-    def _drive(self, now):
-        """The CPU players' presses due by now, stamped with their own times, as a human's are."""
-        for driver in self.cpus:
-            if driver is None:
-                continue
-            while self.screen == TABLE:
-                button = driver.poll(now, self.game)
-                if button < 0:
-                    break
-                self.press(driver.player, button, driver.t, now, cpu=True)
-
     def _idle(self, now):
         """D-1: the demo starts after a minute on the title screen untouched, and deals again when over."""
         if self.screen == MENU:
@@ -367,33 +304,6 @@ class App:
             elif ticks_diff(now, self.demo_next) >= 0:
                 self.demo_next = None
                 self.start_game(now, demo=True)
-
-    def _feed_playback(self, now):
-        """Queue the replay's events that are due by now, with their own times, a whole time at once.
-
-        The events of one time are one C-4 batch (the batch holds the most a
-        time has, see watch); when the next time's do not fit beside those
-        queued, the queued ones are applied first. So the order is the one
-        engine.replay.run gives, whatever the frame rate (C-5).
-        """
-        events = self.playback
-        n = len(events)
-        elapsed = ticks_diff(now, self.t0)
-        seq = self.seq
-        i = self.next_event
-        while i < n and events[i][0] <= elapsed:
-            t = events[i][0]
-            j = i + 1
-            while j < n and events[j][0] == t:
-                j += 1
-            if seq.n + j - i > seq.cap:
-                self._apply(now)
-            at = ticks_add(self.t0, t)
-            for k in range(i, j):
-                ev = events[k]
-                seq.add(at, ev[1], ev[2], ev[3], ev[4])
-            i = j
-        self.next_event = i
 
     def _advance(self, now):
         """Tell the game the time (a call-Speed limit, P-8); a replay's clock stops at its end (C-5)."""
@@ -410,15 +320,6 @@ class App:
                 elapsed = end
             self.clock_ms = elapsed
         self.game.advance(now)
-
-    def next_due(self):
-        """The ms (from the start) of the replay's next event still to come, or None."""
-        if self.playback is None:
-            return None
-        if self.next_event >= len(self.playback):
-            end = getattr(self.game, "end_ms", None)  # the clock still runs to the file's end_ms
-            return end if end is not None and self.clock_ms < end else None
-        return self.playback[self.next_event][0]
 
     def apply_now(self, now):
         """Apply what the Sequencer holds now (a linked guest applies its host's log one entry at a time)."""
@@ -501,43 +402,6 @@ class App:
         if self.refuse_tone:
             self.refuse_tone = False
             self.hal.tone(*_T_REFUSE)
-
-    def _adapt(self, winner):
-        """Adaptive CPU: after a game, a level down if the CPU won it, a level up if it lost.
-
-        Within a game the bot moves its own level after each round (engine.bots.level); the
-        app only carries the level from one game to the next (docs/bots.md).
-        """
-        driver = self.cpus[1]
-        if driver is not None and not self.demo and getattr(driver.bot, "adaptive", False):
-            bot = driver.bot
-            bot.set_level(bot.level + (-1 if winner == 1 else 1 if winner == 0 else 0))
-            self.adaptive_level = bot.level
-
-    def _game_over(self, now):
-        """Count the game in the statistics and hand its replay to on_game_over (not for demos or replays)."""
-        if self.saved or self.playback is not None or self.demo:
-            return
-        self.saved = True
-        mode = self.settings["mode"]
-        driver = self.cpus[1]
-        level = getattr(driver.bot, "level", 0) if driver is not None else 0
-        record = getattr(self.hal, "record_game", None)
-        if record is not None:
-            record(self.game.name, mode, level if 0 <= level < 256 else 0, self.game.winner == 0,
-                   ticks_diff(now, self.t0))
-        self.end_ms = max(0, ticks_diff(now, self.t0))
-        if self.on_game_over is not None:
-            self.on_game_over(self.replay())
-
-    def replay(self):
-        """The replay document of the game so far (the engine's replay format)."""
-        from engine.replay import document
-
-        doc = document(self.options(), self.game_seed, self.log or (), game=self.game.name)
-        if self.saved and self.game.phase == PH_OVER:
-            doc["end_ms"] = max(self.end_ms, doc["events"][-1][0] if doc["events"] else 0)  # a time limit after the last press
-        return doc
 
     def _banner_key(self, now):
         """A number that changes whenever the banner's words would."""
