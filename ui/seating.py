@@ -45,8 +45,10 @@ class Seating:
         bot = cpu.make(name)
         if name == "adaptive":
             bot.set_level(self.adaptive_level)
-        driver = _module("engine.bots").Driver(bot, p, self.clusters[p], seed=self.game_seed * 2 + p,
-                                               view=cpu.View(p, self.game.players))
+        bots = _module("engine.bots")
+        act = next((d.act for d in self.cpus if d is not None), None) or bots.Act()  # one for every CPU seat
+        driver = bots.Driver(bot, p, self.clusters[p], seed=self.game_seed * 2 + p,
+                             view=cpu.View(p, self.game.players), act=act)
         driver.start(self.game, now)
         self.cpus[p] = driver
 

@@ -126,9 +126,11 @@ class Driver:
     ``poll(now, game)`` returns the next button pressed by ``now`` (its time
     in ``t``) or -1; the caller feeds it to ``cluster.press`` and the
     Sequencer, as it does with a human's key events. Nothing is allocated.
+    The drivers of one table may share one ``act``: each is asked in turn,
+    and a decision is planned into presses before the next driver is asked.
     """
 
-    def __init__(self, bot, player, cluster=None, seed=1, slips=True, view=None):
+    def __init__(self, bot, player, cluster=None, seed=1, slips=True, view=None, act=None):
         self.bot = bot
         self.player = player
         if cluster is None:
@@ -141,7 +143,7 @@ class Driver:
 
             view = View(player)
         self.view = view
-        self.act = Act()
+        self.act = act if act is not None else Act()
         self.rng = Rng(seed)
         bot.rng = Rng(seed * 31 + 7)
         self.slips = slips

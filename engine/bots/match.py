@@ -8,7 +8,7 @@ drivers are polled once a frame, exactly as on the device.
 """
 
 from engine import actions as A
-from engine.bots import Driver
+from engine.bots import Act, Driver
 from engine.actions import PH_OVER
 from engine.timing import Sequencer, ticks_diff
 
@@ -29,8 +29,9 @@ class Match:
             cluster = __import__(info.CONTROLS, None, None, ("Cluster",)).Cluster
             view = __import__(info.CPU, None, None, ("View",)).View
         seats = game.players
+        act = Act()  # one intent for every seat's driver: they are asked one after another
         self.drivers = tuple(Driver(bots[p], p, cluster(p), seed=seed * 2 + 1 + p, slips=slips,
-                                    view=view(p, seats)) for p in range(seats))
+                                    view=view(p, seats), act=act) for p in range(seats))
         self.seq = Sequencer(4 * seats, seats)
         self.frame_ms = frame_ms
         self.limit_ms = limit_ms
