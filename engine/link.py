@@ -46,6 +46,7 @@ KINDS = const(9)
 
 F_PAUSED = const(1)
 
+READ_MOST = const(32)  # packets read in one poll: the rest wait for the next frame (a flood cannot stall one)
 PRESS_SIZE = const(7)
 LOG_SIZE = const(8)
 PRESS_MOST = const(33)  # ROOM // PRESS_SIZE

@@ -65,6 +65,7 @@ class Guest:
         self.checked = 0  # digests compared with this copy's state
         self.gone = False  # the host said BYE
         self.offer = None  # session 0 (discovery): (code, game index, free seats) of a host that answered
+        self.joined_ms = 0  # when join() paired with a code
         self.dropped = 0
         self.now = 0
 
@@ -75,7 +76,7 @@ class Guest:
         self.now = now
         rx = self.rx
         link = self.link
-        while True:
+        for _ in range(L.READ_MOST):  # a flood of packets cannot hold up a frame
             kind = rx.receive(link)
             if kind < 0:
                 break
@@ -210,6 +211,7 @@ class Guest:
         self.rx.session = self.tx.session = session
         self.offer = None
         self.hello_ms = self.now - HELLO_MS  # say HELLO at once
+        self.joined_ms = self.now
 
     def restart(self):
         """After a desync: the log is played again from its first entry (the host resends it)."""

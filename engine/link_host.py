@@ -129,7 +129,7 @@ class Host:
         self.now = now
         rx = self.rx
         link = self.link
-        while True:
+        for _ in range(L.READ_MOST):  # a flood of packets cannot hold up a frame
             kind = rx.receive(link)
             if kind < 0:
                 break
@@ -168,6 +168,7 @@ class Host:
                     return
                 r = Remote(peer, self.free.pop(0), nonce)
                 self.remotes.append(r)
+                self._keep(peer, True)
             elif nonce != r.nonce:  # the guest started again: its actions are numbered from 0
                 r.nonce = nonce
                 r.got = r.acked = r.sent_to = 0
@@ -217,6 +218,13 @@ class Host:
     def _gone(self, r):
         self.remotes.remove(r)
         self.left = r.seat
+        self._keep(r.peer, False)
+
+    def _keep(self, peer, on):
+        """Tell a transport with a bounded table of senders which ones are seated (hal/link_peers.py)."""
+        keep = getattr(self.link, "keep", None)
+        if keep is not None:
+            keep(peer, on)
 
     def _watch(self, now):
         """Pause while a guest is quiet; let one go that has been gone too long."""

@@ -20,11 +20,12 @@ meanwhile): the protocol sends again (docs/link-transports.md).
 from micropython import const  # Blinka's on the desktop
 
 from engine.link import MTU
+from hal.link_peers import Peers
 from hal.link_views import Views
 
 
 PORT = const(47474)  # the host's port, as the desktop's
-MOST_PEERS = const(8)  # senders a host keeps track of; any more are ignored
+MOST_PEERS = const(8)  # senders a host keeps numbers for (hal/link_peers.py)
 
 
 class SocketLink:
@@ -35,9 +36,9 @@ class SocketLink:
         self.sock.setblocking(False)
         if join is None:
             self.sock.bind((bind, port))
-            self.peers = []
+            self.peers = Peers(MOST_PEERS)
         else:
-            self.peers = [(join[0], join[1])]  # an address as "192.168.1.20", as recvfrom_into gives it
+            self.peers = Peers(1, (join[0], join[1]))  # an address as "192.168.1.20", as recvfrom_into gives it
         self.joining = join is not None
         self.peer = -1
         self.port = port
@@ -60,15 +61,15 @@ class SocketLink:
                 n, addr = self.sock.recvfrom_into(buf)
             except OSError:
                 return 0  # EAGAIN: nothing waiting (or a port-unreachable report, the network gone)
-            i = 0
-            while i < len(peers) and peers[i] != addr:
-                i += 1
-            if i == len(peers):
-                if self.joining or i == MOST_PEERS:
-                    continue  # a guest hears only its host; a host keeps track of a few
-                peers.append(addr)
+            i = peers.find(addr) if self.joining else peers.number(addr)
+            if i < 0:
+                continue  # a guest hears only its host; a host whose numbers are all kept, no newcomer
             self.peer = i
             return n
+
+    def keep(self, peer, on=True):
+        """The host has seated this peer: its number is never given to another sender (hal/link_peers.py)."""
+        self.peers.keep(peer, on)
 
     def close(self):
         try:

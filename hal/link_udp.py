@@ -8,7 +8,10 @@ first heard from; a guest's only peer, 0, is its host. Nothing blocks.
 
 import socket
 
+from hal.link_peers import Peers
+
 PORT = 47474  # the host's default port
+MOST_PEERS = 16  # senders a host keeps numbers for (hal/link_peers.py)
 
 
 class UdpLink:
@@ -19,10 +22,10 @@ class UdpLink:
         self.sock.setblocking(False)
         if join is None:
             self.sock.bind((bind, port))
-            self.peers = []
+            self.peers = Peers(MOST_PEERS)
         else:
             self.sock.bind((bind, 0))
-            self.peers = [(socket.gethostbyname(join[0]), join[1])]
+            self.peers = Peers(1, (socket.gethostbyname(join[0]), join[1]))
         self.joining = join is not None
         self.peer = -1
         self.port = self.sock.getsockname()[1]
@@ -31,8 +34,8 @@ class UdpLink:
         """Send the first n bytes of buf to a peer (a lost packet is the protocol's business)."""
         try:
             self.sock.sendto(memoryview(buf)[:n], self.peers[peer])
-        except OSError:
-            pass  # no route, a full buffer: the protocol sends again
+        except (OSError, OverflowError, IndexError):
+            pass  # no route, a full buffer, a peer renumbered: the protocol sends again
 
     def recv_into(self, buf):
         """The next packet into buf: its length (0: none waiting); ``peer`` is who sent it."""
@@ -43,14 +46,15 @@ class UdpLink:
                 return 0
             except OSError:
                 return 0  # a port unreachable report from an earlier send
-            if addr in self.peers:
-                self.peer = self.peers.index(addr)
-                return n
-            if self.joining:
-                continue  # a guest hears only its host
-            self.peers.append(addr)
-            self.peer = len(self.peers) - 1
+            i = self.peers.find(addr) if self.joining else self.peers.number(addr)
+            if i < 0:
+                continue  # a guest hears only its host; a host whose numbers are all kept, no newcomer
+            self.peer = i
             return n
+
+    def keep(self, peer, on=True):
+        """The host has seated this peer: its number is never given to another sender (hal/link_peers.py)."""
+        self.peers.keep(peer, on)
 
     def close(self):
         self.sock.close()

@@ -57,6 +57,8 @@ def test_the_bundle_holds_the_game_this_boards_hal_and_its_libraries_only(bundle
     expected |= {"hal/%s.py" % m.split(".")[1] for m in links}  # its link (docs/link.md)
     if "hal.link_socketpool" in links or "hal.link_espnow" in links:
         expected.add("hal/link_views.py")  # what a radio's send needs (no length argument)
+    if "hal.link_socketpool" in links:
+        expected.add("hal/link_peers.py")  # a host's bounded table of senders
     assert hal == expected
     assert not files & {"ui/cli.py", "ui/script.py", "hal/desktop.py", "hal/headless.py", "hal/settings.py"}
     assert {"code.py", "settings.toml", "ui/app.py", "ui/table.py", "engine/spit.py", "engine/replay.py"} <= files

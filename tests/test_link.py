@@ -332,3 +332,72 @@ def test_a_link_that_will_not_open_is_one_notice_and_the_menu_stays(mode):
     app.start_game(h.ticks_ms())
     assert app.screen == MENU and app.game is None and app.link is None
     assert told == ["link: Address already in use"]
+
+
+def test_a_flood_of_packets_cannot_hold_up_a_frame():
+    """A poll reads at most READ_MOST packets: the rest wait for the next frame, so the frame loop goes on."""
+    link = Recorder()
+    host = Host(link, 4321, 2, b"\x01\x00\x00\x00\x00\x00{}", guest_seats=range(1, 2))
+    link.packets = [b"SP\x01\x01\x00\x00" + bytes(20)] * 10000
+    host.poll(0)
+    assert len(link.packets) == 10000 - L.READ_MOST and host.dropped == L.READ_MOST
+
+
+def _guest_of(welcome_options, game_index=2):
+    """A guest App whose host (a bare engine Host in memory) welcomes it with these raw options."""
+    from hal import headless
+    from hal.link_memory import Medium, MemoryLink
+    from ui.app import App
+    from ui.linked import GUEST, Linked
+
+    medium = Medium()
+    host_end = MemoryLink(medium)
+    h = headless.Hal(160, 128, screen=False)
+    told = []
+    h.notice = told.append
+    app = App(h, settings={"game": "spit"}, seed=1)
+    app.link = Linked(app, GUEST, MemoryLink(medium, to=host_end), 4321, nonce=3)
+    welcome = b"\x05\x00\x00\x00" + bytes((game_index, 1)) + welcome_options
+    host = Host(host_end, 4321, 2, welcome, guest_seats=range(1, 2))
+    for _ in range(20):
+        h.advance(FRAME_MS)
+        app.frame(h.ticks_ms())
+        host.poll(h.ticks_ms())
+        host.send(h.ticks_ms())
+    return app, told
+
+
+@pytest.mark.parametrize("options", [b'{"nosuch": 1}', b'{"seed": 3}', b'{"players": 99}', b'{"ending": 12345}'])
+def test_a_welcome_this_version_cannot_play_is_one_notice_and_the_menu(options):
+    """An option this version lacks or a value it refuses (a newer host): one line, the menu, no traceback."""
+    from ui.app import MENU
+
+    app, told = _guest_of(options, game_index=1)  # Speed
+    assert app.screen == MENU and app.game is None
+    if b"seed" in options:  # a seed among the options is no welcome at all: ignored, the guest waits on
+        assert told == []
+    else:
+        assert app.link is None
+        assert len(told) == 1 and told[0].startswith("link: the host's game cannot be played here")
+
+
+def test_a_join_page_offered_a_game_this_version_lacks_says_so():
+    from hal import headless
+    from hal.link_memory import Medium, MemoryLink
+    from ui.app import App
+    from ui.linked import GUEST, Linked
+
+    medium = Medium()
+    host_end = MemoryLink(medium)
+    h = headless.Hal(160, 128, screen=False)
+    app = App(h, settings={"game": "spit"}, seed=1)
+    app.link = Linked(app, GUEST, MemoryLink(medium, to=host_end), 0, nonce=3)
+    app.link.show_join_page()
+    host = Host(host_end, 4321, 2, b"\x05\x00\x00\x00\xc8\x01{}", guest_seats=range(1, 2))  # game 200
+    for _ in range(20):
+        h.advance(FRAME_MS)
+        app.frame(h.ticks_ms())
+        host.poll(h.ticks_ms())
+    assert app.link.guest.offer == (4321, 200, 1)
+    texts = [label.text for group in [app.menu.page] for label in group if hasattr(label, "text")]
+    assert "Game: not in this version" in texts

@@ -412,16 +412,28 @@ def test_udp_peers_are_numbered_as_first_heard_and_a_guest_hears_only_its_host(b
     stranger.close()
 
 
-def test_udp_a_host_keeps_track_of_eight_senders(boards):
+def test_udp_a_host_numbers_eight_senders_and_strays_never_lock_it_out(boards):
+    """hal/link_peers.py: a full table gives a newcomer the number of the sender heard from least recently,
+    unless the host has kept it (a seated guest); with every number kept, a newcomer is ignored."""
     from hal import link_socketpool
 
     port = free_port()
     host = link_socketpool.make(port)
     guests = [link_socketpool.make(join=("127.0.0.1", port)) for _ in range(10)]
-    for g in guests:
+    for g in guests[:8]:
+        g.send(0, b"hi", 2)
+    assert len(drain(host, 0.05)) == 8 and len(host.peers) == 8
+    host.keep(0)  # the first sender has a seat
+    for g in guests[8:]:
         g.send(0, b"hi", 2)
     got = drain(host, 0.05)
-    assert len(got) == 8 and len(host.peers) == 8
+    assert len(got) == 2 and len(host.peers) == 8  # the newcomers took stray senders' numbers, not the kept one
+    guests[0].send(0, b"me", 2)
+    assert drain(host, 0.05) and host.peer == 0
+    for i in range(8):
+        host.keep(i)
+    guests[1].send(0, b"hi", 2)  # a stray whose number went to a newcomer: every number is kept now
+    assert drain(host, 0.05) == []
 
 
 def test_udp_a_quiet_socket_and_an_unreachable_host_are_no_packet(boards):

@@ -246,11 +246,12 @@ class App(Seating, Playback):
             if link is None or not link.paused:
                 self._drive(now)
             if link is not None:
-                link.before(now)
-            self._apply(now)
-            self._advance(now)
-            self._react(now)
-            self._show(now)
+                link.before(now)  # it may end the table: the host left, or its game cannot be played here
+            if self.screen == TABLE:
+                self._apply(now)
+                self._advance(now)
+                self._react(now)
+                self._show(now)
         self.lights.update(now, self.game if self.screen == TABLE else None)
         self.hal.present()
 

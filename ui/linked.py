@@ -22,6 +22,7 @@ from engine.timing import ticks_add, ticks_diff
 
 HOST = 0
 GUEST = 1
+NO_ANSWER_MS = 5000  # a guest paired with a code no host answers: the join page says so
 
 
 def welcome_bytes(seed, game, options, number):
@@ -41,8 +42,11 @@ def read_welcome(data):
     if len(data) < 6 or data[4] >= len(games.NAMES):
         raise ValueError("not a welcome")
     seed = data[0] | data[1] << 8 | data[2] << 16 | data[3] << 24
-    options = json.loads(bytes(data[6:]).decode())
-    if not isinstance(options, dict):
+    try:
+        options = json.loads(bytes(data[6:]).decode())
+    except (ValueError, UnicodeError):  # UnicodeError: CPython's decode; CircuitPython's is a ValueError
+        raise ValueError("not a welcome") from None
+    if not isinstance(options, dict) or "seed" in options:
         raise ValueError("not a welcome")
     return seed, games.NAMES[data[4]], data[5], options
 
@@ -94,6 +98,7 @@ class Linked:
         self.paused_at = None  # when the game paused (this device's clock)
         self.left = []  # seats whose guest has gone: the CPU's now
         self.shown = None  # the offer the join page shows
+        self.unanswered = False  # the join page says no host answers the code
 
     # ---- seats ---------------------------------------------------------------
 
@@ -144,9 +149,16 @@ class Linked:
     def idle(self, now):
         """Off the table: a guest listens for the host's welcome and deals the game it names."""
         if self.role == GUEST:
-            self.guest.poll(now)
-            if self.guest.offer != self.shown and self.joining:
+            guest = self.guest
+            guest.poll(now)
+            if self._left(now):
+                return
+            if guest.offer != self.shown and self.joining:
                 self.show_join_page()
+            if guest.rx.session and guest.seat < 0 and not self.unanswered and now - guest.joined_ms >= NO_ANSWER_MS:
+                self.unanswered = True
+                self.app.menu.show_page(("JOIN A LINKED GAME", "No host answers", "with code %04d." % guest.rx.session,
+                                         "", "Any key: back"))
             if self._deal_if_welcomed(now):
                 self.app.menu.show_page(None)
 
@@ -165,7 +177,7 @@ class Linked:
             return
         guest = self.guest
         guest.poll(now)
-        if self._deal_if_welcomed(now):
+        if self._left(now) or self._deal_if_welcomed(now):
             return
         self._pause(now, guest.paused)
         entry = self.entry
@@ -244,8 +256,8 @@ class Linked:
         elif self.guest.rx.session:
             texts = ("JOIN A LINKED GAME", "Code %04d: joining ..." % offer[0], "", "Any key: back")
         else:
-            name = games.NAMES[offer[1]] if offer[1] < len(games.NAMES) else "?"
-            texts = ("JOIN A LINKED GAME", "A host's code: %04d" % offer[0], "Game: %s" % games.get(name).TITLE,
+            title = games.get(games.NAMES[offer[1]]).TITLE if offer[1] < len(games.NAMES) else "not in this version"
+            texts = ("JOIN A LINKED GAME", "A host's code: %04d" % offer[0], "Game: %s" % title,
                      "The same code on", "the host's screen?", "Left: join", "Right: back")
         self.shown = offer
         self.app.menu.show_page(texts)
@@ -262,14 +274,25 @@ class Linked:
 
     def close(self):
         """Leave the link (the menu again)."""
+        if self.app.link is not self:
+            return  # closed already
+        self.app.link = None
         link = self.host if self.role == HOST else self.guest
         if link is not None:
             link.bye()
         self.transport.close()
-        self.app.link = None
         self.app.menu.show_page(None)
 
     # ---- inside ----------------------------------------------------------------
+
+    def _left(self, now):
+        """A guest whose host said BYE: one notice, and the menu; True when so."""
+        if not self.guest.gone:
+            return False
+        self.app.notice("link: the host has left the game")
+        self.app.back_to_menu()
+        self.close()
+        return True
 
     def _pause(self, now, paused):
         """Stop the game's clock while paused: play resumes where it stopped."""
@@ -296,11 +319,21 @@ class Linked:
         self.dealt = guest.welcome
         self.seat = guest.seat
         guest.restart()
-        self.app.deal_linked(name, options, seed, now)
+        return self._deal(name, options, seed, now)
+
+    def _deal(self, name, options, seed, now):
+        """Deal the host's game here; one notice and the menu when this device cannot play it."""
+        try:
+            self.app.deal_linked(name, options, seed, now)
+        except (TypeError, ValueError) as e:  # an option this version lacks, or a value it refuses
+            self.app.notice("link: the host's game cannot be played here: %s" % e)
+            self.app.back_to_menu()
+            self.close()
+            return False
         return True
 
     def _redeal(self, now):
         """A guest out of step: the same game dealt again, its log played from the start."""
         seed, name, _, options = read_welcome(self.dealt)
         self.guest.restart()
-        self.app.deal_linked(name, options, seed, now)
+        self._deal(name, options, seed, now)
