@@ -38,6 +38,7 @@ DIGEST_MS = const(1000)  # a digest of the state this often
 QUIET_MS = const(1500)  # a guest silent this long pauses the game
 GONE_MS = const(10000)  # ... and this long has left: its seat goes to the CPU
 PENDING = const(64)  # actions waiting in the delay line
+PRESSES = const(40)  # a guest's actions taken per second of the host's clock (a person makes a few): the rest dropped
 CLOCK = const(255)  # a log entry's verb when the host's clock passed a time limit (engine advance)
 
 
@@ -54,6 +55,8 @@ class Remote:
         self.sent = -RESEND_MS  # when the log was last sent to it
         self.sent_to = 0  # the log entries that send covered
         self.digest_at = 0
+        self.second = 0  # the second of the host's clock its actions are counted in
+        self.pressed = 0  # ... and how many came in it
 
 
 class Host:
@@ -194,6 +197,13 @@ class Host:
             for k in range(count):
                 if first + k != r.got:
                     continue  # a duplicate, or one after a gap: it comes again
+                if now - r.second >= 1000:
+                    r.second = now
+                    r.pressed = 0
+                r.pressed += 1
+                if r.pressed > PRESSES:  # more than a person can press: acknowledged, not played, not logged
+                    r.got += 1
+                    continue
                 i = L.HEADER + L.PRESS_SIZE * k
                 t = get32(rx.buf, i)
                 if t > now:

@@ -401,3 +401,29 @@ def test_a_join_page_offered_a_game_this_version_lacks_says_so():
     assert app.link.guest.offer == (4321, 200, 1)
     texts = [label.text for group in [app.menu.page] for label in group if hasattr(label, "text")]
     assert "Game: not in this version" in texts
+
+
+def test_a_guest_pressing_faster_than_a_person_cannot_flood_the_log():
+    """At most PRESSES actions a second from one guest are played; the rest are acknowledged and dropped."""
+    from engine.link_host import PRESSES
+    from engine.timing import Sequencer
+
+    link = Recorder()
+    host = Host(link, 4321, 2, b"\x01\x00\x00\x00\x00\x00{}", guest_seats=range(1, 2))
+    p = L.Packet(4321)
+    buf = p.begin(L.K_HELLO, 0, 0)
+    buf[L.HEADER] = buf[L.HEADER + 1] = 7
+    link.packets.append(bytes(buf[:p.finish(2)]))
+    host.poll(0)
+    sent = 0
+    for batch in range(10):  # 10 x 33 actions in well under a second
+        buf = p.begin(L.K_PRESS, sent, 0)
+        for k in range(33):
+            L.put32(buf, L.HEADER + 7 * k, 100)
+            buf[L.HEADER + 7 * k + 4] = 1  # PLAY
+        link.packets.append(bytes(buf[:p.finish(7 * 33)]))
+        sent += 33
+        host.poll(200 + batch)
+    assert host.remotes[0].got == sent  # every one acknowledged: the guest stops sending them
+    seq = Sequencer(400, 2)
+    assert host.due(10000, seq, 0) == PRESSES

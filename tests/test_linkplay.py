@@ -43,3 +43,27 @@ def test_two_processes_over_udp_with_loss_and_jitter_agree(game, seed, options):
 ])
 def test_bad_arguments_are_one_line_and_status_2(args, words):
     assert words in one_line_exit_2(linkplay("--game", "speed", *args, timeout=60))
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--role", "host"], "--role needs --port"),
+    (["--role", "guest", "--port", "99999"], "--role needs --port"),
+    (["--session", "70000"], "--session must be from 1000 to 9999"),
+])
+def test_its_inner_arguments_are_checked_too(args, words):
+    assert words in one_line_exit_2(linkplay("--game", "speed", *args, timeout=60))
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--join", "1.2.3.4:99999"], "the port must be a number from 1 to 65535"),
+    (["--join", ""], "expected ADDRESS or ADDRESS:PORT"),
+    (["--join", "::1"], "expected ADDRESS or ADDRESS:PORT"),
+    (["--join", "127.0.0.1", "--game", "speed"], "--join plays the host's game"),
+    (["--join", "127.0.0.1", "--seed", "3"], "--join plays the host's game"),
+    (["--code", "1234"], "--code goes with --join"),
+    (["--host", "--join", "127.0.0.1"], "a device hosts a game or joins one"),
+    (["--host", "--headless", "--screenshot", "x.png"], "--host and --join open a window"),
+])
+def test_code_py_link_arguments_are_one_line_and_status_2(args, words):
+    done = subprocess.run([sys.executable, "code.py"] + args, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert words in one_line_exit_2(done)

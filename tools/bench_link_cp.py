@@ -23,7 +23,7 @@ import bench_cp
 import circuitpython
 import mpyvm
 from engine.games import NAMES
-from ui.cli import Parser
+from ui.cli import Parser, whole_number
 
 LINKED = mpyvm.DIGEST + r'''
 import gc
@@ -150,7 +150,7 @@ def measure(game, seed=3, board="pybadge"):
 def main(argv=None):
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=NAMES, action="append", help="the game (repeatable; default every game)")
-    parser.add_argument("--seed", type=int, default=3, help="the deal's seed (default 3)")
+    parser.add_argument("--seed", type=whole_number, default=3, help="the deal's seed (default 3)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     try:

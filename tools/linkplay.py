@@ -59,16 +59,19 @@ def side(role, port, game, options, seed, bot, loss, jitter_ms, speed, session, 
     start = time.monotonic()
     shown = hal.ticks_ms()
     over_at = None
+    last = None  # the game being played (a guest whose host said goodbye is back at its menu)
     while time.monotonic() - start < limit_s:
         target = int((time.monotonic() - start) * 1000 * speed)
         while hal.ticks_ms() - shown < target:
             hal.advance(FRAME_MS)
             app.frame(hal.ticks_ms())
         time.sleep(0.002)
+        if app.game is not None:
+            last = app.game
         done = app.screen == TABLE and app.game is not None and app.game.phase == PH_OVER
         if role == "host" and done:
             host = link.host
-            if all(r.acked == host.log.n for r in host.remotes) and host.remotes:
+            if all(r.acked == host.log.n for r in host.remotes):  # none left: the guest has gone (the CPU played on)
                 if over_at is None:
                     over_at = time.monotonic()
                 elif time.monotonic() - over_at > 0.3:  # the guest has it all: a moment for its last ack
@@ -76,9 +79,11 @@ def side(role, port, game, options, seed, bot, loss, jitter_ms, speed, session, 
                     break
         if role == "guest" and done and link.guest.next and over_at is None:
             over_at = time.monotonic()
-        if role == "guest" and over_at is not None and (link.guest.gone or time.monotonic() - over_at > 3):
+        if role == "guest" and (link.guest.gone or app.link is None) and last is not None:
+            break  # the host said goodbye: it has had every acknowledgement
+        if role == "guest" and over_at is not None and time.monotonic() - over_at > 3:
             break
-    game_obj = app.game
+    game_obj = last
     out = {"role": role, "over": bool(game_obj is not None and game_obj.phase == PH_OVER),
            "digest": digest(game_obj) if game_obj is not None else None,
            "state": state(game_obj) if game_obj is not None else None,
@@ -114,6 +119,10 @@ def main(argv=None):
         parser.error("--jitter-ms must be from 0 to 500")
     if not 1 <= args.speed <= 8:
         parser.error("--speed must be from 1 to 8")
+    if args.role and not (args.port and 1 <= args.port <= 65535):
+        parser.error("--role needs --port, from 1 to 65535")
+    if not 1000 <= args.session <= 9999:
+        parser.error("--session must be from 1000 to 9999")
     from engine import games
 
     roster = __import__(games.get(name).CPU, None, None, ("ROSTER",)).ROSTER
@@ -132,24 +141,10 @@ def main(argv=None):
             "--port", str(port)]
     for key, value in sorted(options.items()):
         base += ["--option", "%s=%s" % (key, json.dumps(value))]
-    procs = [subprocess.Popen(base + ["--role", role], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for role in ("host", "guest")]
-    results = []
-    for proc in procs:
-        try:
-            out, err = proc.communicate(timeout=LIMIT_S + 60)
-        except subprocess.TimeoutExpired:
-            for p in procs:
-                p.kill()
-            print("linkplay: a process did not finish in %d s" % (LIMIT_S + 60), file=sys.stderr)
-            return 2
-        lines = [line for line in out.splitlines() if line.startswith("LINKPLAY ")]
-        if proc.returncode != 0 or not lines:
-            last = (err.strip().splitlines() or ["no output"])[-1]
-            print("linkplay: the %s process failed: %s" % ("host" if proc is procs[0] else "guest", last),
-                  file=sys.stderr)
-            return 2
-        results.append(json.loads(lines[-1][9:]))
+    results = run_both(base)
+    if isinstance(results, str):
+        print("linkplay: %s" % results, file=sys.stderr)
+        return 2
     host, guest = results
     from engine.replay import load, run, state
 
@@ -167,6 +162,53 @@ def main(argv=None):
           % (host["state"]["winner"], "they agree" if agree else "THEY DIFFER",
              "gives that state" if replayed else "DOES NOT give that state"))
     return 0 if agree and replayed else 1
+
+
+def run_both(base):
+    """Start the host and the guest; their results, or one line saying why not (a process failed: the other
+    is stopped at once). Ctrl-C stops both."""
+    import tempfile
+
+    outs = [tempfile.TemporaryFile(mode="w+") for _ in range(4)]
+    procs = [subprocess.Popen(base + ["--role", role], stdout=outs[2 * k], stderr=outs[2 * k + 1], text=True)
+             for k, role in enumerate(("host", "guest"))]
+    names = ("host", "guest")
+    try:
+        deadline = time.monotonic() + LIMIT_S + 60
+        first = None  # the process that failed first (the other is then stopped)
+        while any(p.poll() is None for p in procs):
+            failed = [k for k, p in enumerate(procs) if p.poll() not in (None, 0)]
+            first = failed[0] if failed else None
+            if failed or time.monotonic() > deadline:
+                why = ("did not finish in %d s" % (LIMIT_S + 60)) if not failed else None
+                for p in procs:
+                    if p.poll() is None:
+                        p.kill()
+                        p.wait()
+                if why:
+                    return "the game " + why
+                break
+            time.sleep(0.05)
+        results = []
+        order = (first, 1 - first) if first is not None else (0, 1)
+        for k in order:
+            proc, name = procs[k], names[k]
+            outs[2 * k].seek(0)
+            outs[2 * k + 1].seek(0)
+            lines = [line for line in outs[2 * k].read().splitlines() if line.startswith("LINKPLAY ")]
+            if proc.returncode != 0 or not lines:
+                quiet = "stopped by signal %d" % -proc.returncode if proc.returncode < 0 else "no output"
+                last = (outs[2 * k + 1].read().strip().splitlines() or [quiet])[-1]
+                return "the %s process failed: %s" % (name, last)
+            results.append(json.loads(lines[-1][9:]))
+        return results if order == (0, 1) else results[::-1]
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+        for f in outs:
+            f.close()
 
 
 def argparse_hidden():

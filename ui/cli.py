@@ -53,6 +53,16 @@ def option(text):
     return key.strip(), value
 
 
+def join_address(text):
+    """argparse type: ADDRESS[:PORT] of a host (IPv4 or a name; the port 1-65535, 47474 when left out)."""
+    address, colon, port = text.partition(":")
+    if not address.strip() or ":" in port or "[" in address:
+        raise argparse.ArgumentTypeError("expected ADDRESS or ADDRESS:PORT (IPv4 or a name), got %r" % text)
+    if colon and not (port.isdigit() and 1 <= int(port) <= 65535):
+        raise argparse.ArgumentTypeError("the port must be a number from 1 to 65535, got %r" % port)
+    return text.strip()
+
+
 def add_game_arguments(p, what="the game to play"):
     """--game NAME and --option KEY=VALUE (any option of that game, as in its replay files)."""
     from engine.games import NAMES
@@ -101,7 +111,7 @@ def parser():
                         "FILE-2.json, FILE-3.json, ... (the first name not taken)")
     p.add_argument("--host", action="store_true",
                    help="host a linked game (docs/link.md): the game of --game or of the menu; its screen shows a code")
-    p.add_argument("--join", metavar="ADDRESS",
+    p.add_argument("--join", metavar="ADDRESS", type=join_address,
                    help="join the linked game hosted at ADDRESS[:PORT] (127.0.0.1 for a window on this machine)")
     p.add_argument("--code", type=int, default=None,
                    help="with --join: the host's code (its screen shows it), so there is nothing to confirm")
@@ -214,6 +224,8 @@ def main(argv=None):
         return fail("--host or --join: a device hosts a game or joins one")
     if args.code is not None and (not args.join or not 1000 <= args.code <= 9999):
         return fail("--code goes with --join and is the host's four digits (1000-9999)")
+    if args.join and (chosen or args.seed is not None):
+        return fail("--join plays the host's game: not with --game, --option, --players or --seed")
     from ui.script import ScriptError, load_game, load_script
 
     script = watched = None
@@ -245,6 +257,8 @@ def main(argv=None):
         if args.host or args.join:
             app.settings["link"] = "host" if args.host else "join"
             app.link_address = args.join or ""
+            if args.host and chosen and chosen[1].get("players", 2) > 2:
+                app.settings["mode"] = "%dp" % chosen[1]["players"]  # a device for every seat: guests 1 to N-1
         if args.join:
             app.start_game(target.ticks_ms())  # the join page; the host deals
             if args.code is not None and app.link is not None:
