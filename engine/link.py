@@ -167,6 +167,23 @@ class Packet:
         return kind
 
 
+class Side:
+    """What a host and a guest share: reading the packets that have come, a bounded number per frame."""
+
+    def read(self, now):
+        """Decode up to READ_MOST waiting packets (a flood cannot hold up a frame); ``_read`` each one kept."""
+        rx = self.rx
+        link = self.link
+        for _ in range(READ_MOST):
+            kind = rx.receive(link)
+            if kind < 0:
+                return
+            if not kind:
+                self.dropped += 1  # another session's, another version's, malformed
+                continue
+            self._read(kind, now)
+
+
 def _fits(kind, size):
     """Is size a payload length a message of kind can have?"""
     if kind == K_HELLO:

@@ -31,7 +31,7 @@ QUIET_MS = const(1500)  # the host silent this long: the game pauses here
 OUTBOX = const(64)  # actions not yet acknowledged
 
 
-class Guest:
+class Guest(L.Side):
     """One linked game's guest: ``poll`` reads the link, ``add`` sends an action, ``take`` gives log entries.
 
     With session 0 it first asks who hosts (discovery): a host answers with an
@@ -74,16 +74,7 @@ class Guest:
     def poll(self, now):
         """Read every packet that has come (now: this device's clock, ms); say hello, ping, resend."""
         self.now = now
-        rx = self.rx
-        link = self.link
-        for _ in range(L.READ_MOST):  # a flood of packets cannot hold up a frame
-            kind = rx.receive(link)
-            if kind < 0:
-                break
-            if not kind:
-                self.dropped += 1
-                continue
-            self._read(kind, now)
+        self.read(now)
         self.paused = self.host_paused or (self.seat >= 0 and now - self.heard >= QUIET_MS)
         if self.seat < 0:
             if now - self.hello_ms >= HELLO_MS:

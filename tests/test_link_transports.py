@@ -617,7 +617,8 @@ def play(host_link, guest_link, actions=300, own=150, seconds=30):
     host adds its own seat's too, hands them over through a Sequencer and logs
     them. Returns (host, guest, actions sent, the host's own, applied, taken).
     """
-    host = Host(host_link, SESSION, 2, bytes([1, 2, 3, 4, 0, 1]) + b"{}", guest_seats=range(1, 2))
+    host = Host(host_link, SESSION, 2, bytes([1, 2, 3, 4, 0, 1]) + b"{}", guest_seats=range(1, 2),
+                press_rate=0)  # a throughput test: far more actions a second than a person makes
     guest = Guest(guest_link, 0, nonce=77)
     seq = Sequencer(64, 2)
     sent, mine, applied, taken = [], [], [], []
