@@ -14,7 +14,7 @@ changed, so displayio repaints only those rectangles.
 import displayio
 
 from ui import sprites as S
-from ui.table import CardView, Layout, Text
+from ui.table import CardView, Layout, Text, place_cursor
 
 _GAP = 2
 _EDGE = 6  # the columns' distance from the screen's sides: room for the cursor bars
@@ -137,12 +137,4 @@ class Table:
 
     def set_cursor(self, p, slot):
         """Put player p's cursor bar at a height 0-3 (-1 hides it)."""
-        if slot == self.cursor_at[p]:
-            return
-        self.cursor_at[p] = slot
-        tg = self.cursors[p]
-        if slot < 0:
-            tg.hidden = True
-            return
-        tg.y = self.row_y[slot]
-        tg.hidden = False
+        place_cursor(self, p, slot, None, self.row_y[slot])

@@ -21,7 +21,7 @@ import displayio
 
 from ui import sprites as S
 from ui.seats import Count, SeatsLayout
-from ui.table import CardView, Layout, Text
+from ui.table import CardView, Layout, Text, place_cursor
 
 _GAP = 2
 
@@ -173,13 +173,4 @@ class Table:
 
     def set_cursor(self, p, slot):
         """Put player p's cursor on a hand slot (-1 hides it)."""
-        if slot == self.cursor_at[p]:
-            return
-        self.cursor_at[p] = slot
-        tg = self.cursors[p]
-        if slot < 0:
-            tg.hidden = True
-            return
-        tg.x = self.home_x[p][slot] - 2
-        tg.y = self.home_y[p][slot] - 2
-        tg.hidden = False
+        place_cursor(self, p, slot, self.home_x[p][slot] - 2, self.home_y[p][slot] - 2)

@@ -10,7 +10,7 @@ changed, so displayio repaints only those rectangles.
 import displayio
 
 from ui import sprites as S
-from ui.table import CardView, Layout, Text
+from ui.table import CardView, Layout, Text, place_cursor
 
 _GAP = 2
 
@@ -117,13 +117,4 @@ class Table:
 
     def set_cursor(self, p, slot):
         """Put player p's cursor on a stock slot (-1 hides it)."""
-        if slot == self.cursor_at[p]:
-            return
-        self.cursor_at[p] = slot
-        tg = self.cursors[p]
-        if slot < 0:
-            tg.hidden = True
-            return
-        tg.x = self.lay.stock_x[p] - 2
-        tg.y = self.lay.stock_y[slot] - 2
-        tg.hidden = False
+        place_cursor(self, p, slot, self.lay.stock_x[p] - 2, self.lay.stock_y[slot] - 2)

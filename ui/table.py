@@ -91,6 +91,25 @@ class CardView:
             self.y = y
 
 
+def place_cursor(table, p, slot, x, y):
+    """Move player p's cursor TileGrid (``table.cursors[p]``) to (x, y) for slot, or hide it (slot -1).
+
+    Nothing is touched when the slot is the one it is at (``table.cursor_at``);
+    x None keeps its x (a bar that moves only up and down).
+    """
+    if slot == table.cursor_at[p]:
+        return
+    table.cursor_at[p] = slot
+    tg = table.cursors[p]
+    if slot < 0:
+        tg.hidden = True
+        return
+    if x is not None:
+        tg.x = x
+    tg.y = y
+    tg.hidden = False
+
+
 def wrap(text, width):
     """text broken into lines of at most width characters, at spaces where it can be."""
     lines = []
