@@ -6,9 +6,10 @@ By hand, at the board's REPL (Ctrl-C, then any key)::
     >>> hal.selftest.main()
 
 It prints a report as it goes and ends with one line ``SELFTEST {json}`` for
-the host: the board and firmware, the free heap after start-up (the menu) and
-at the table screen (after gc.collect(), with the largest block that can still
-be allocated), a seeded engine game with the time per frame, and a button
+the host: the board and firmware, the free heap after start-up (the menu), at
+the table screen and at each game's table in the demo (after gc.collect(),
+with the largest block that can still be allocated: tools/bench_board.py
+--selftest predicts these from CircuitPython's board VM), a seeded engine game with the time per frame, and a button
 check that asks each player to press each button (the lights show whose turn
 it is; each right press beeps).
 """
@@ -247,6 +248,15 @@ def main(target=None, buttons=True, wait_ms=10000, seed=7, frames=30, probe=True
     print("free heap at the table: %s" % _bytes(report["heap_table"]))
     print("table screen: %d frames, %d ms each on average, %d ms at most"
           % (frames, total // frames, worst))
+    report["heap_games"] = {}
+    for name in games.NAMES:  # each game's demo table after a few seconds of play, as tools/bench_board.py
+        app.back_to_menu()
+        app.settings["game"] = name
+        app.start_game(h.ticks_ms(), demo=True)
+        ui_frames(app, h, 3 * frames)
+        report["heap_games"][name] = heap(probe)
+        print("free heap at %s's table (the demo): %s" % (name, _bytes(report["heap_games"][name])))
+    app.back_to_menu()
     del app
     print("engine game, seed %d, frame by frame ..." % seed)
     game = engine_game(seed, h.ticks_ms)

@@ -26,7 +26,7 @@ from engine.controls import DOWN, RIGHT  # noqa: E402
 from hal import files  # noqa: E402
 from hal import settings as store  # noqa: E402
 from hal.nvmstore import Store  # noqa: E402
-from ui.menu import DEFAULTS, ITEMS, clean  # noqa: E402
+from ui.menu import DEFAULTS, clean, items  # noqa: E402
 
 
 class FullDisk:
@@ -102,7 +102,7 @@ def lines(text):
 
 def change_stocks(app):
     """In the title menu, go down to Stocks and change it: the app saves the settings."""
-    while ITEMS[app.menu.selected][0] != "stocks":
+    while items("spit")[app.menu.selected][0] != "stocks":
         app.press(0, DOWN, 0, 0)
     app.press(0, RIGHT, 0, 0)
 

@@ -6,7 +6,7 @@ from uitools import LEFT, RIGHT, UP, Presser, deal, label_box, load, logged, run
 from engine.bots import hands as H
 from engine.spit import PH_OVER, PH_PLAY, PH_READY
 from ui.app import DEMO_IDLE_MS, MENU, TABLE
-from ui.menu import DEFAULTS, ITEMS, clean
+from ui.menu import DEFAULTS, clean, items
 
 ONE_PLAYER = {"mode": "1p", "cpu": "level3"}
 
@@ -170,12 +170,12 @@ def test_menu_has_the_mode_and_cpu_lines_with_each_levels_time(headless_app):
     """The Mode line offers 1P against the CPU; the CPU line shows each level's median time per move."""
     hal, app = headless_app(seed=4)
     step(hal, app)
-    keys = [item[0] for item in ITEMS]
-    mode = ITEMS[keys.index("mode")]
+    keys = [item[0] for item in items("spit")]
+    mode = items("spit")[keys.index("mode")]
     assert "1p" in mode[2]
-    cpu = ITEMS[keys.index("cpu")]
+    cpu = items("spit")[keys.index("cpu")]
     assert cpu[3][2] == "Level 3 " + H.median_words(3)
-    while ITEMS[app.menu.selected][0] != "cpu":
+    while items("spit")[app.menu.selected][0] != "cpu":
         tap(hal, 0, UP)
         step(hal, app)
     for _ in range(len(cpu[2])):  # every value fits on the 160-pixel screen

@@ -14,7 +14,7 @@ from engine.replay import run as run_replay
 from engine.replay import state
 from engine.spit import PH_OVER, PH_PLAY, PH_READY, PH_SLAP
 from ui.app import _T_PLAY, _T_REFUSE, _T_SLAP, _T_WIN, MENU, TABLE
-from ui.menu import DEFAULTS, ITEMS
+from ui.menu import DEFAULTS, items
 
 
 def replayed(doc):
@@ -357,7 +357,7 @@ def test_sound_menu_line_turns_the_tones_off(headless_app):
     """Changing Sound in the menu applies at once."""
     hal, app = headless_app(seed=3)
     step(hal, app)
-    while ITEMS[app.menu.selected][0] != "sound":
+    while items("spit")[app.menu.selected][0] != "sound":
         tap(hal, 0, DOWN)
         step(hal, app)
     tap(hal, 1, RIGHT)

@@ -11,7 +11,7 @@ from uitools import (DOWN, LEFT, RIGHT, UP, S, card_pixels, cards, colour, deal,
 from engine import actions as A
 from engine.cards import is_red
 from engine.spit import PH_CHOOSE, PH_OVER, PH_READY, PH_SLAP
-from ui.menu import ITEMS
+from ui.menu import items
 from ui.table import Layout
 from ui.spit_table import Table
 
@@ -354,7 +354,7 @@ def test_menu_and_how_to_play_pages_render(headless_app):
     assert any(d.pixel(x, y) == GOLD for y in range(y1, y2) for x in range(x1, x2))
     tap(hal, 0, UP)  # from Start, UP wraps to the last line: How to play
     step(hal, app)
-    assert app.menu.selected == len(ITEMS) - 1
+    assert app.menu.selected == len(items("spit")) - 1
     tap(hal, 0, RIGHT)
     step(hal, app)
     assert app.menu.showing_help

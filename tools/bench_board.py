@@ -54,6 +54,8 @@ MODES = ("2p", "1p")  # the menu's modes that every game has, then the demo
 def plans(games=5, soak=False):
     """{run name: plan}: for each game, every mode and each option's every value; the soak if asked.
 
+    Each option's every value is played: the n-th sweep sets every option to
+    its n-th value (wrapping round), then every option at its last value.
     A plan is a list of steps for tools/vmplay.py: the menu settings to choose
     (the game first), the pages to open, how many games to play, and whether
     it is the demo. Nothing here knows a game by name: it reads the registry.
@@ -65,11 +67,11 @@ def plans(games=5, soak=False):
         for mode in MODES:
             steps.append({"settings": [("game", name), ("mode", mode)], "pages": ["howto"], "games": games})
         steps.append({"settings": [("game", name)], "games": games, "demo": True})
-        last = [("game", name)]
-        for key, _, values, _ in info.OPTIONS:
-            for value in values[1:]:
-                steps.append({"settings": [("game", name), (key, value)], "games": games, "demo": True})
-            last.append((key, values[-1]))
+        widest = max([len(values) for _, _, values, _ in info.OPTIONS] or [1])
+        for v in range(1, widest):  # every value of every option, a sweep of them at a time (in the menu's order)
+            settings = [("game", name)] + [(key, values[v % len(values)]) for key, _, values, _ in info.OPTIONS]
+            steps.append({"settings": settings, "games": games, "demo": True})
+        last = [("game", name)] + [(key, values[-1]) for key, _, values, _ in info.OPTIONS]
         steps.append({"settings": last, "games": games, "demo": True})  # every option at its last value
         steps.append({"settings": [(key, values[0]) for key, _, values, _ in info.OPTIONS]})  # back as it was
         out[name] = steps
@@ -109,13 +111,16 @@ vmplay.main(PLAN)
 class Board:
     """One board's bundle and the VM to play it on, in a temporary folder."""
 
-    def __init__(self, name, work):
+    def __init__(self, name, work, display=None):
         self.name = name
         self.id, self.display, self.pool, self.budget = BOARDS[name]
+        if display is not None:  # the board's bundle on another panel (the desktop's sizes, for pictures)
+            self.display = display
         self.vm = circuitpython.binaries()[circuitpython.BOARD_VM]
         self.mpy_cross = circuitpython.binaries()["mpy-cross"]
         self.tree = os.path.join(work, name)
-        bundle.build(self.id, self.tree, mpy_cross=self.mpy_cross)
+        if not os.path.isdir(self.tree):
+            bundle.build(self.id, self.tree, mpy_cross=self.mpy_cross)
         harness = os.path.join(self.tree, "vmplay.mpy")  # a board-side tool beside the bundle, from .mpy too
         done = subprocess.run([self.mpy_cross, "-O3", "-o", harness, "-s", "vmplay.py",
                                os.path.join(_path.ROOT, "tools", "vmplay.py")], capture_output=True, text=True)
@@ -158,13 +163,77 @@ class Board:
         return record, extra, done
 
 
+def last_frame(board, script, path):
+    """Play a checked script (ui.script.load_script) on the board VM; write its last frame (RGB565) to path.
+
+    Returns the VM's record: frames run and the display's (refreshes, areas, pixels sent).
+    """
+    from ui.script import key_events
+
+    events = key_events(script["presses"])
+    end = (events[-1][0] if events else 0) + script["tail_ms"]
+    program = ("import vmplay\nvmplay.script(%r, %r, %r, %r, %r)\n"
+               % (script["settings"], script["seed"], [list(e) for e in events], end, path))
+    done = board.run(program, board.pool + 64 * KB)
+    for line in done.stdout.splitlines():
+        if line.startswith("RESULT "):
+            return eval(line[7:], {"__builtins__": {}})
+    raise RuntimeError("the script did not play on the board VM:\n" + (done.stdout + done.stderr)[-3000:])
+
+
+def bus(row):
+    """{frames, mean, median, p95, most, over_2000} of a record's bus row (pixels a frame, vmplay's buckets)."""
+    frames = row[0]
+    if not frames:
+        return {"frames": 0}
+    out = {"frames": frames, "mean": row[1] // frames, "most": row[2], "over_2000": row[3]}
+    seen = 0
+    for i, n in enumerate(row[4:]):
+        seen += n
+        bucket = "%d-%d" % (500 * i, 500 * i + 499) if i < 20 else "10000 or more"
+        if "median" not in out and 2 * seen >= frames:
+            out["median"] = bucket
+        if 100 * seen >= 95 * frames:
+            out["p95"] = bucket
+            break
+    return out
+
+
+SELFTEST = r'''
+gc_base = __import__("gc")
+gc_base.collect()
+for name in STANDINS:
+    try:
+        __import__(name)
+    except ImportError:
+        pass
+import hal.selftest
+hal.selftest.main(buttons=False)
+'''
+
+
+def selftest(board):
+    """The board's self-test (hal/selftest.py, as tools/selftest.py runs it) on the board VM, in the board's
+    own pool with the stand-ins' heap added: the report a board should give (its SELFTEST dict)."""
+    extra = board.play([], 512 * KB)[1]
+    done = board.run("STANDINS = %r\n" % STANDINS + SELFTEST, board.pool + extra[0])
+    for line in done.stdout.splitlines():
+        if line.startswith("SELFTEST "):
+            return json.loads(line[9:])
+    raise RuntimeError("the self-test did not run on the board VM:\n" + (done.stdout + done.stderr)[-3000:])
+
+
 def passed(record, games):
     """True when the record shows every game played and nothing failed."""
     return bool(record) and record["error"] is None and record["games"] == games and not record["missing"]
 
 
 def extra_heap(board, plan):
-    """What the stand-ins, vmplay and the hands take (measured in a big pool): the pool is given it too."""
+    """What the stand-ins, vmplay and the hands take (measured in a big pool): the pool is given it too.
+
+    One game a step is enough: the hands are made again for each game, the same for each.
+    """
+    plan = [dict(step, games=min(1, step.get("games", 0))) for step in plan]
     record, extra, done = board.play(plan, 512 * KB)
     if record is None or extra is None:
         raise RuntimeError("the plan did not run on the board VM:\n" + (done.stdout + done.stderr)[-3000:])
@@ -217,6 +286,8 @@ def main(argv=None):
     parser.add_argument("--search", action="store_true", help="find the smallest pool of each run")
     parser.add_argument("--soak", action="store_true", help="also 20 games in a row (menu, games, options)")
     parser.add_argument("--run", action="append", help="only these runs (a game's name, or soak)")
+    parser.add_argument("--selftest", action="store_true",
+                        help="only run the board's self-test on the VM: the figures a real board should print")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if not 1 <= args.games <= 50:
@@ -232,6 +303,16 @@ def main(argv=None):
     try:
         for name in args.board or sorted(BOARDS):
             board = Board(name, work)
+            if args.selftest:
+                report = selftest(board)
+                figs.append({"board": name, "selftest": report})
+                if not args.json:
+                    import selftest as host
+
+                    print("== %s (the board VM in a pool of %d B)" % (name, board.pool))
+                    for line in host.summary(report):
+                        print("   " + line)
+                continue
             for run, plan in runs.items():
                 fig = measure(name, plan, count(plan), args.search, work, board)
                 fig["run"] = run
@@ -242,6 +323,10 @@ def main(argv=None):
                         "ends" if fig["at_budget"] else "FAILS",
                         "  needs %s B, margin %s B" % (fig["needed"], fig.get("margin"))
                         if "needed" in fig else ""), flush=True)
+                    record = fig["record"] or {}
+                    for key in ("bus_play", "bus_deal", "bus_screen"):
+                        if key in record:
+                            print("    %-10s pixels a frame: %s" % (key[4:], bus(record[key])))
     except circuitpython.Unavailable as e:
         print("bench_board: %s" % e, file=sys.stderr)
         return 2
@@ -249,7 +334,7 @@ def main(argv=None):
         shutil.rmtree(work, ignore_errors=True)
     if args.json:
         print(json.dumps(figs, indent=1, sort_keys=True))
-    return 0 if all(f["at_budget"] for f in figs) else 1
+    return 0 if all(f.get("at_budget", True) for f in figs) else 1
 
 
 if __name__ == "__main__":

@@ -52,6 +52,10 @@ def read_report(text):
         figures = report.get(key)
         if figures is not None and (len(figures) != 2 or not all(_is(v, NUMBER) for v in figures)):
             raise ValueError('"%s" is not [free bytes, largest block]' % key)
+    _check(report, "heap_games", dict)
+    for name, figures in (report.get("heap_games") or {}).items():
+        if not isinstance(figures, list) or len(figures) != 2 or not all(_is(v, NUMBER) for v in figures):
+            raise ValueError('"heap_games" of %.40s is not [free bytes, largest block]' % name)
     _check(report, "engine_game", dict)
     for key in ("frames", "frame_us_mean", "frame_ms_max"):
         _check(report.get("engine_game") or {}, key, NUMBER, "engine_game.")
@@ -78,6 +82,8 @@ def summary(report):
     for key, words in (("heap_menu", "after start-up"), ("heap_table", "at the table")):
         free, largest = report.get(key) or (None, None)
         lines.append("free heap %s: %s bytes, largest block %s" % (words, free, largest))
+    for name, (free, largest) in sorted((report.get("heap_games") or {}).items()):
+        lines.append("free heap at %s's table: %s bytes, largest block %s" % (name, free, largest))
     game = report.get("engine_game") or {}
     lines.append("engine game: %s frames, %s us a frame, %s ms at most"
                  % (game.get("frames"), game.get("frame_us_mean"), game.get("frame_ms_max")))

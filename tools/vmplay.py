@@ -59,12 +59,44 @@ class Player:
     def __init__(self, app, out):
         self.app = app
         self.out = out
+        self.display = app.hal.display
+        self.display.stats(True)
+        for key in ("bus_play", "bus_deal", "bus_screen"):
+            out[key] = [0, 0, 0, 0] + [0] * 21  # frames, pixels in all, the most in one frame, frames over
+            # 2,000, then how many frames sent 0-499, 500-999, ... 10,000 or more pixels
+        # bus_play: frames in which one card landed and nothing else changed; bus_deal: a new round on the
+        # table; bus_screen: another screen (the menu, a table, a page)
 
     def frame(self, hands=None):
         clock[0] += FRAME_MS
+        app = self.app
         if hands is not None:
-            hands.press(self.app)
-        self.app.frame(clock[0])
+            hands.press(app)
+        screen = app.screen
+        game = app.game if screen == 1 else None
+        lands = app.lands
+        deal = game.round if game is not None else -1
+        said = (app.banner_key, app.info_key, app.said) if game is not None else None
+        cursors = [c.cursor for c in app.clusters] if game is not None else None
+        app.frame(clock[0])
+        pixels = self.display.stats(True)[2]  # what a bus would have sent this frame
+        if app.screen != screen or (app.screen == 1 and app.game is not game):
+            kind = "bus_screen"
+        elif game is not None and game.round != deal:
+            kind = "bus_deal"
+        elif app.lands == lands + 1 and said == (app.banner_key, app.info_key, app.said) and \
+                cursors == [c.cursor for c in app.clusters]:
+            kind = "bus_play"  # one card landed, and nothing else moved or was said
+        else:
+            return
+        row = self.out[kind]
+        row[0] += 1
+        row[1] += pixels
+        if pixels > row[2]:
+            row[2] = pixels
+        if pixels > 2000:
+            row[3] += 1
+        row[4 + min(pixels // 500, 20)] += 1
 
     def tap(self, button, player=0):
         """One press of a button of player's cluster, as a key event, and the frames it takes."""
@@ -188,3 +220,39 @@ def main(plan, seed=1):
         print("RESULT", record)
         raise
     print("RESULT", record)
+
+
+def script(settings, seed, events, end_ms, path):
+    """Play a script's key events through the App as ui/script.py plays it headless; write the last frame.
+
+    events are (t_ms, key_number, pressed) from the deal; the frames are those of
+    ui.script._play (one every FRAME_MS, the events due fed first), so the
+    table ends as the desktop's does. The frame (RGB565, the display's own
+    bytes) goes to path, written from the framebuffer without a copy.
+    """
+    import board
+    import hal
+
+    target = hal.choose()
+    target.Hal.ticks_ms = lambda self: clock[0]
+    from ui import app as U
+
+    h = target.Hal()
+    app = U.App(h, settings=settings, seed=seed)
+    app.start_game(clock[0])
+    start = clock[0]
+    i = 0
+    t = 0
+    while True:
+        while i < len(events) and events[i][0] <= t:
+            h.events.feed(events[i][1], events[i][2], start + events[i][0])
+            i += 1
+        app.frame(clock[0])
+        if t >= end_ms:
+            break
+        clock[0] += FRAME_MS
+        t += FRAME_MS
+    display = board.DISPLAY if hasattr(board, "DISPLAY") else h.display.headless
+    with open(path, "wb") as f:
+        f.write(memoryview(display))
+    print("RESULT", {"frames": t // FRAME_MS + 1, "stats": display.stats()})

@@ -38,6 +38,18 @@ def _module(name):
     return __import__(name, None, None, ("_",))
 
 
+def _forget(name):
+    """Drop a module, and its package's hold on it, so that its code can be collected."""
+    sys.modules.pop(name, None)
+    parent, _, child = name.rpartition(".")
+    package = sys.modules.get(parent)
+    if package is not None and getattr(package, child, None) is not None:
+        try:
+            delattr(package, child)
+        except AttributeError:
+            pass
+
+
 class App(Seating, Playback):
     """Menu and table on one display; ``frame(now)`` runs one frame."""
 
@@ -138,6 +150,10 @@ class App(Seating, Playback):
                 self.cpus[p] = None
             collect()
         info = games.get(self.direct[0] if self.direct is not None else self.settings["game"])
+        if self.menu_modules is not None:  # a board holds only this game's description while it is played
+            for name in games.NAMES:
+                if "engine.games." + name != info.__name__:
+                    _forget("engine.games." + name)
         self._begin(info.new(self.game_seed, self.options()), now)
 
     def _begin(self, game, now):
@@ -211,14 +227,7 @@ class App(Seating, Playback):
         self.seq.n = 0
         for name in list(sys.modules):
             if name not in self.menu_modules:
-                del sys.modules[name]
-                parent, _, child = name.rpartition(".")
-                package = sys.modules.get(parent)
-                if package is not None and getattr(package, child, None) is not None:
-                    try:
-                        delattr(package, child)  # the package holds its submodule too
-                    except AttributeError:
-                        pass
+                _forget(name)
         collect = getattr(self.hal, "collect", None)
         if collect is not None:
             collect()

@@ -256,7 +256,7 @@ class Linked:
         elif self.guest.rx.session:
             texts = ("JOIN A LINKED GAME", "Code %04d: joining ..." % offer[0], "", "Any key: back")
         else:
-            title = games.get(games.NAMES[offer[1]]).TITLE if offer[1] < len(games.NAMES) else "not in this version"
+            title = games.TITLES[offer[1]] if offer[1] < len(games.NAMES) else "not in this version"
             texts = ("JOIN A LINKED GAME", "A host's code: %04d" % offer[0], "Game: %s" % title,
                      "The same code on", "the host's screen?", "Left: join", "Right: back")
         self.shown = offer

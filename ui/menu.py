@@ -31,7 +31,7 @@ def items(game, link=False):
     """
     info = games.get(game)
     return ((("start", "Start", None, None),
-             ("game", "Game", games.NAMES, tuple(games.get(n).TITLE for n in games.NAMES)),
+             ("game", "Game", games.NAMES, games.TITLES),
              ("mode", "Mode", ("2p", "1p", "3p", "4p"), ("2 players", "1P vs CPU", "3 players", "4 players")))
             + ((LINK,) if link else ())
             + info.OPTIONS
@@ -51,7 +51,6 @@ def _defaults():
 # Every game's options live side by side in one settings dict (their keys differ), so each
 # game remembers its own.
 DEFAULTS = _defaults()
-ITEMS = items("spit")  # Spit's lines (the first game's), for tests and tools
 
 
 def clean(settings, replaced=None):

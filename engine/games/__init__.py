@@ -7,10 +7,11 @@ engine, file, controls, CPU and screen modules.
 """
 
 NAMES = ("spit", "speed", "california")
+TITLES = ("Spit", "Speed", "California")  # the menu's game line, by NAMES
 
 
 def get(name):
     """The description module of a game by name (ValueError for a name not in NAMES)."""
     if name not in NAMES:
         raise ValueError("no game called %r" % (name,))
-    return __import__("engine.games." + name, None, None, ("TITLE",))
+    return __import__("engine.games." + name, None, None, ("_",))

@@ -3,7 +3,6 @@
 Only names and words: importing this loads no engine, screen or CPU module.
 """
 
-TITLE = "California"
 SEATS = (2,)
 
 # The options: (key, menu label, values, words); the first value is the default.

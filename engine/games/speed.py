@@ -3,7 +3,6 @@
 Only names and words: importing this loads no engine, screen or CPU module.
 """
 
-TITLE = "Speed"
 SEATS = (2, 3, 4)
 
 # The options: (key, menu label, values, words); the first value is the default.

@@ -3,7 +3,6 @@
 Only names and words: importing this loads no engine, screen or CPU module.
 """
 
-TITLE = "Spit"
 SEATS = (2,)  # how many players a game can have
 
 # The options: (key, menu label, values, words); the first value is the default.

@@ -12,6 +12,11 @@ import os
 
 import busdisplay
 
+try:
+    from displayio import HeadlessDisplay  # the board VM's
+except ImportError:
+    HeadlessDisplay = None
+
 
 class Pin:
     def __init__(self, name):
@@ -30,4 +35,7 @@ for _i in range(29):
     _g["GP%d" % _i] = Pin("GP%d" % _i)
 _size = (os.getenv("SPIT_VM_DISPLAY") or "160x128").split("x")
 if _size != ["none"]:  # a board with a display of its own (the Pico kit makes its own: none)
-    DISPLAY = busdisplay.BusDisplay(None, width=int(_size[0]), height=int(_size[1]))
+    if HeadlessDisplay is not None:  # a static C object on a board: here one of 112 bytes
+        DISPLAY = HeadlessDisplay(int(_size[0]), int(_size[1]))
+    else:
+        DISPLAY = busdisplay.BusDisplay(None, width=int(_size[0]), height=int(_size[1]))
