@@ -43,3 +43,40 @@ def test_a_replay_with_a_cover_off_the_table_plays_back_headless(tmp_path):
     done = subprocess.run([sys.executable, "code.py", "--headless", "--replay", str(path), "--screenshot",
                            str(tmp_path / "out.png")], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+# ---- 2: a verb the game lacks ---------------------------------------------------------------
+
+def play_out(table, most_frames=40000):
+    """Step table until its game is over (the CPU plays a seat whose guest left, D-1)."""
+    from engine.actions import PH_OVER
+
+    for _ in range(most_frames):
+        table.frames(1)
+        if table.app.game is not None and table.app.game.phase == PH_OVER and table.saved:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("game, verbs", [("speed", (8, 9, 200, 2, 3, 7)), ("spit", (8, 6, 7, 255)),
+                                         ("california", (1, 2, 8, 77))])
+def test_a_guests_action_with_a_verb_its_game_lacks_is_refused_and_the_replay_saved_loads(game, verbs):
+    """Verbs of no game, and another game's (flip, move, cover in Speed): refused; at the end the host saves a
+    replay that loads and gives the host's state (before the mend: IndexError when saving, or a file that
+    could not be loaded)."""
+    from engine.replay import load, run, state
+
+    table = Table(game, seed=7)
+    peer = Raw(table)
+    assert peer.sit() == 1
+    table.frames(30)
+    now = table.app.link.clock(table.now())
+    peer.press(0, [(now + k, verb, 1, 1) for k, verb in enumerate(verbs)])
+    table.frames(10)
+    peer.send(L.K_BYE, 0, 0, bytes((peer.nonce & 0xFF, peer.nonce >> 8)))  # its seat goes to the CPU (D-1)
+    assert play_out(table)
+    doc = json.loads(json.dumps(table.saved[0]))
+    again, events = load(doc)
+    run(again, events)
+    assert state(again) == state(table.app.game)
+    table.close()
