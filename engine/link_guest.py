@@ -53,6 +53,7 @@ class Guest(L.Side):
         self.out = bytearray(L.PRESS_SIZE * OUTBOX)
         self.sent = 0  # actions acknowledged by the host (the first one in out)
         self.no = 0  # actions in out
+        self.stamped = 0  # the last action's stamp: the next is never earlier
         self.sent_ms = -RESEND_MS
         self.hello_ms = -HELLO_MS
         self.ping_ms = -PING_MS
@@ -111,6 +112,7 @@ class Guest(L.Side):
             welcome = buf[L.HEADER + 3:L.HEADER + rx.size]
             if welcome != self.welcome:  # the first, or the host dealt again (the app deals it)
                 self.welcome = bytes(welcome)
+                self.stamped = 0  # a new game's clock
             return
         if self.seat < 0:
             self.dropped += 1
@@ -172,9 +174,12 @@ class Guest(L.Side):
         """Send one action of this seat, stamped t in the host's game clock; False when the outbox is full."""
         if self.no == OUTBOX:
             return False
+        if t < self.stamped:
+            t = self.stamped  # a better clock sample stepped the offset back: a later press is never stamped earlier
+        self.stamped = t
         i = L.PRESS_SIZE * self.no
         out = self.out
-        put32(out, i, t if t > 0 else 0)
+        put32(out, i, t)
         out[i + 4] = verb
         out[i + 5] = a
         out[i + 6] = b

@@ -57,6 +57,7 @@ class Remote:
         self.digest_at = 0
         self.second = 0  # the second of the host's clock its actions are counted in
         self.pressed = 0  # ... and how many came in it
+        self.stamped = 0  # the stamp of its last action taken: the next is never earlier
 
 
 class Host(L.Side):
@@ -167,7 +168,7 @@ class Host(L.Side):
                 self._keep(peer, True)
             elif nonce != r.nonce:  # the guest started again: its actions are numbered from 0
                 r.nonce = nonce
-                r.got = r.acked = r.sent_to = 0
+                r.got = r.acked = r.sent_to = r.stamped = 0
             r.heard = now
             self._welcome(r)
             return
@@ -201,6 +202,9 @@ class Host(L.Side):
                 t = get32(rx.buf, i)
                 if t > now:
                     t = now  # no press comes from the future (a guest's clock not yet measured)
+                if t < r.stamped:
+                    t = r.stamped  # one seat's actions keep the order they were sent in
+                r.stamped = t
                 if not self.add(t, r.seat, rx.buf[i + 4], rx.buf[i + 5], rx.buf[i + 6]):
                     break
                 r.got += 1
@@ -290,7 +294,7 @@ class Host(L.Side):
         self.handed = -1
         self.digest_n = 0
         for r in self.remotes:
-            r.acked = r.sent_to = 0
+            r.acked = r.sent_to = r.stamped = 0
             self._welcome(r)
 
     def bye(self):

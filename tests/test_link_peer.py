@@ -80,3 +80,78 @@ def test_a_guests_action_with_a_verb_its_game_lacks_is_refused_and_the_replay_sa
     run(again, events)
     assert state(again) == state(table.app.game)
     table.close()
+
+
+# ---- 6: a guest's stamps never go backwards --------------------------------------------------
+
+class Sink:
+    """A transport that keeps what is sent and has nothing to read."""
+
+    def __init__(self):
+        self.sent = []
+        self.peer = 0
+
+    def send(self, peer, buf, n):
+        self.sent.append(bytes(buf[:n]))
+
+    def recv_into(self, buf):
+        return 0
+
+
+def test_a_better_clock_sample_never_stamps_a_later_press_before_an_earlier_one():
+    """Clock.sample switching to a smaller round trip steps the offset back 100 ms: the press after it keeps
+    its place (before the mend it was stamped 1055 after 1100 and applied first)."""
+    from engine.link_guest import Guest
+    from engine.timing import Sequencer
+
+    sink = Sink()
+    guest = Guest(sink, 4321)
+    guest.clock.sample(0, 1150, 100)  # round trip 100: offset 1100
+    guest.add(guest.clock.host_ms(0), 1, 0, 0)
+    guest.clock.sample(200, 1210, 220)  # round trip 20: offset 1000, 100 ms back
+    guest.add(guest.clock.host_ms(55), 1, 1, 0)
+    stamps = [L.get32(guest.out, L.PRESS_SIZE * k) for k in range(guest.no)]
+    assert stamps == sorted(stamps) and stamps[0] == 1100
+    seq = Sequencer(4, 2)
+    for k, t in enumerate(stamps):
+        seq.add(t, 1, 1, k, 0)
+    seq.sort()
+    assert [seq.a[i] for i in seq.order[:2]] == [0, 1]
+
+
+def test_the_host_keeps_each_guests_actions_in_the_order_it_sent_them():
+    """A guest (a hostile one too) whose stamps go backwards: the host never reorders its actions."""
+    from engine.link_host import Host
+    from engine.timing import Sequencer
+
+    sink = Sink()
+    host = Host(sink, 4321, 2, b"\x01\x00{}", guest_seats=range(1, 2))
+    p = L.Packet(4321)
+    buf = p.begin(L.K_HELLO, 0, 0)
+    buf[L.HEADER] = buf[L.HEADER + 1] = 5
+
+    class One(Sink):
+        def __init__(self, data):
+            super().__init__()
+            self.data = [data]
+
+        def recv_into(self, b):
+            if not self.data:
+                return 0
+            d = self.data.pop()
+            b[:len(d)] = d
+            return len(d)
+
+    host.link = One(bytes(p.buf[:p.finish(2)]))
+    host.poll(1000)
+    buf = p.begin(L.K_PRESS, 0, 0)
+    for k, t in enumerate((900, 800, 850)):
+        L.put32(buf, L.HEADER + 7 * k, t)
+        buf[L.HEADER + 7 * k + 4] = 1
+        buf[L.HEADER + 7 * k + 5] = k
+    host.link = One(bytes(p.buf[:p.finish(21)]))
+    host.poll(1000)
+    seq = Sequencer(8, 2)
+    host.due(2000, seq, 0)
+    seq.sort()
+    assert [seq.a[i] for i in seq.order[:3]] == [0, 1, 2]
