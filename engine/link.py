@@ -46,7 +46,8 @@ KINDS = const(9)
 
 F_PAUSED = const(1)
 
-READ_MOST = const(32)  # packets read in one poll: the rest wait for the next frame (a flood cannot stall one)
+READ_MOST = const(32)  # packets of senders without a seat decoded in one poll (a flood cannot stall a frame)
+DRAIN_MOST = const(512)  # packets taken from the transport in one poll: past READ_MOST strays', let go unread
 PRESS_SIZE = const(7)
 LOG_SIZE = const(8)
 PRESS_MOST = const(33)  # ROOM // PRESS_SIZE
@@ -131,13 +132,6 @@ class Packet:
         self.n = n + TAIL
         return self.n
 
-    def receive(self, transport):
-        """The next packet waiting on transport, decoded: its kind, 0 when it was dropped, -1 when none waits."""
-        n = transport.recv_into(self.buf)
-        if n <= 0:
-            return -1
-        return self.decode(self.buf, n)
-
     def decode(self, buf, n):
         """Read the n bytes of buf as a message of this session: its kind, or 0 (dropped, nothing changed)."""
         if n < HEADER + TAIL or n > MTU or buf[0] != 0x53 or buf[1] != 0x50 or buf[2] != VERSION:
@@ -171,17 +165,31 @@ class Side:
     """What a host and a guest share: reading the packets that have come, a bounded number per frame."""
 
     def read(self, now):
-        """Decode up to READ_MOST waiting packets (a flood cannot hold up a frame); ``_read`` each one kept."""
+        """Take up to DRAIN_MOST waiting packets and decode those of seated peers and READ_MOST others, so a
+        flood of strangers' packets neither holds up a frame nor crowds a seated guest out of the transport's
+        buffer; ``_read`` each one kept."""
         rx = self.rx
         link = self.link
-        for _ in range(READ_MOST):
-            kind = rx.receive(link)
-            if kind < 0:
+        buf = rx.buf
+        strays = 0
+        for _ in range(DRAIN_MOST):
+            n = link.recv_into(buf)
+            if n <= 0:
                 return
+            if not self._seated(link.peer):
+                strays += 1
+                if strays > READ_MOST:
+                    self.dropped += 1  # read and let go: a flood costs a read, not a decode
+                    continue
+            kind = rx.decode(buf, n)
             if not kind:
                 self.dropped += 1  # another session's, another version's, malformed
                 continue
             self._read(kind, now)
+
+    def _seated(self, peer):
+        """Is peer one whose every packet is decoded (a guest hears only its host: yes)?"""
+        return True
 
 
 def _fits(kind, size):

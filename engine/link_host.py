@@ -135,6 +135,9 @@ class Host(L.Side):
         self.read(now)
         self._watch(now)
 
+    def _seated(self, peer):
+        return self._remote(peer) is not None
+
     def _remote(self, peer):
         for r in self.remotes:
             if r.peer == peer:

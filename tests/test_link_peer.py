@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from rawpeer import Raw, Table
+from rawpeer import FRAME_MS, Raw, Table
 from engine import link as L
 from engine.actions import COVER
 
@@ -155,3 +155,89 @@ def test_the_host_keeps_each_guests_actions_in_the_order_it_sent_them():
     host.due(2000, seq, 0)
     seq.sort()
     assert [seq.a[i] for i in seq.order[:3]] == [0, 1, 2]
+
+
+# ---- 10: floods -------------------------------------------------------------------------------
+
+def test_through_the_lossy_shim_a_seated_guest_keeps_its_number_under_a_flood_of_strangers():
+    """tools/linkplay.py's shim passes keep() on (before the mend it had none, so the seated guest's number went
+    to a stranger, who was sent the guest's log)."""
+    import socket
+
+    from engine.link_host import Host
+    from hal.link_shim import Lossy
+    from hal.link_udp import MOST_PEERS, UdpLink
+
+    clock = [0]
+    inner = UdpLink(0, bind="127.0.0.1")
+    host = Host(Lossy(inner, lambda: clock[0], loss=0, jitter_ms=0, duplicate=0), 4321, 2, b"\x01\x00{}",
+                guest_seats=range(1, 2))
+    guest = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    guest.bind(("127.0.0.1", 0))
+    guest.setblocking(False)
+    p = L.Packet(4321)
+
+    def hello(nonce):
+        buf = p.begin(L.K_HELLO, 0, 0)
+        buf[L.HEADER] = nonce & 0xFF
+        buf[L.HEADER + 1] = nonce >> 8
+        return bytes(buf[:p.finish(2)])
+
+    def settle():
+        for _ in range(20):
+            clock[0] += 1
+            host.poll(clock[0])
+
+    guest.sendto(hello(9), ("127.0.0.1", inner.port))
+    settle()
+    assert [r.seat for r in host.remotes] == [1]
+    strangers = [socket.socket(socket.AF_INET, socket.SOCK_DGRAM) for _ in range(3 * MOST_PEERS)]
+    for s in strangers:
+        s.bind(("127.0.0.1", 0))
+        s.setblocking(False)
+        s.sendto(hello(1), ("127.0.0.1", inner.port))
+        settle()
+    while True:  # what the guest was sent before
+        try:
+            guest.recv(300)
+        except BlockingIOError:
+            break
+    host.send(clock[0] + 1000)  # a heartbeat to the seated guest: it must reach the guest, no one else
+    got = []
+    for s in strangers:
+        try:
+            got.append(s.recv(300))
+        except BlockingIOError:
+            pass
+    assert all(g[3] == L.K_OFFER for g in got)  # strangers are only ever offered the code
+    assert guest.recv(300)[3] == L.K_LOG
+    for s in strangers + [guest]:
+        s.close()
+    inner.close()
+
+
+def test_a_flood_of_thousands_of_packets_a_second_does_not_drop_a_seated_guest():
+    """About 9,000 packets a second from strangers (300 a frame) into a host whose medium holds 2,000 waiting
+    packets, as a socket's buffer does: the seated guest is still heard, so the game neither pauses for long
+    nor gives its seat away (before the mend the host read 32 a frame, the buffer filled and the guest's own
+    packets were lost)."""
+    from rawpeer import guest_app
+
+    table = Table("speed", seed=3)
+    table.medium.most = 2000
+    side = guest_app(table, cpu="level7")
+    table.frames(60, also=[side])
+    assert side.app.link.seat == 1
+    flood = Raw(table, nonce=5)
+    junk = bytes(L.HEADER + L.TAIL + 4)
+    paused = 0
+    for frame in range(900):  # 30 s; the flood comes between the host's read and the guest's send
+        table.frames(1)
+        for k in range(300):
+            flood.raw(junk)
+        side.hal.advance(FRAME_MS)
+        side.app.frame(side.hal.ticks_ms())
+        paused += table.host.paused
+    assert table.app.link.left == [] and [r.seat for r in table.host.remotes] == [1]
+    assert paused < 100
+    table.close()
