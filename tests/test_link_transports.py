@@ -511,6 +511,35 @@ def test_espnow_a_host_learns_guests_from_their_hello_only(boards):
     assert host_radio.peers.has(others[2].mac) and not host_radio.peers.has(BROADCAST)
 
 
+def test_espnow_a_host_is_never_locked_out_by_boards_asking_who_hosts(boards):
+    """Thirty boards' discovery HELLOs, then a guest's: it is learnt (the number of the board heard from least
+    recently that has no seat), its seat's number is kept, and the radio's own table stays within its 20
+    (before the mend the host kept the first 16 MACs for ever and heard no one after them)."""
+    import espnow
+    from hal.link_espnow import MOST_PEERS, EspNowLink
+
+    host_radio = espnow.ESPNow(8192)
+    host = EspNowLink(host_radio, session=SESSION)
+    buf = bytearray(MTU)
+    first = EspNowLink(espnow.ESPNow(4096), join=host_radio.mac)
+    first.send(0, hello(), 17)
+    assert host.recv_into(buf) == 17 and host.peer == 0
+    host.keep(0)  # seated
+    for k in range(30):
+        asker = EspNowLink(espnow.ESPNow(4096), join=host_radio.mac)
+        asker.send(0, hello(session=0, nonce=k), 17)
+        assert host.recv_into(buf) == 17, k
+        assert len(host_radio.peers) <= MOST_PEERS
+    late = espnow.ESPNow(4096)
+    guest = EspNowLink(late, join=host_radio.mac)
+    guest.send(0, hello(nonce=99), 17)
+    assert host.recv_into(buf) == 17 and host.macs[host.peer] == late.mac
+    host.send(host.peer, b"SP welcome", 10)
+    assert guest.recv_into(buf) == 10
+    host.send(0, b"SP still yours", 14)  # the seated board kept its number
+    assert first.recv_into(buf) == 14
+
+
 def offer(code):
     p = Packet(0)
     buf = p.begin(K_OFFER, 0, 0)
