@@ -138,10 +138,8 @@ def test_the_frames_crc_is_crc16_cms_and_not_the_packets_own(boards):
     assert crc16(b"123456789", 9) == 0xAEE7  # the catalogue's check value of CRC-16/CMS
     assert crc16(b"", 0) == 0xFFFF
     assert packet_crc(b"123456789", 9) != crc16(b"123456789", 9)
-    data = bytearray(b"any packet at all")
-    c = crc16(data, len(data))
-    data += bytes((c >> 8, c & 0xFF))
-    assert crc16(data, len(data)) == 0  # what a receiver checks: a whole frame's CRC is 0
+    # on the wire: 0, COBS of the packet and its CRC inverted (0xAEE7 ^ 0xFFFF, high byte first), 0, padding
+    assert frame_of(b"123456789") == b"\x00\x0c123456789\x51\x18\x00" + bytes(2)
 
 
 def test_a_frame_is_cobs_between_zeros_padded_to_sixteen_bytes(boards):
@@ -224,6 +222,42 @@ def test_uart_a_damaged_frame_is_dropped_and_the_next_one_read(boards):
             bad[i] ^= 1 << bit
             a.port.write(bytes(bad) + frame_of(after))
             assert take(b, 1) == [after], (i, bit)  # CRC-16 finds every one-bit error
+
+
+def test_uart_a_damaged_end_of_frame_or_padding_never_passes_a_wrong_packet(boards):
+    """Every byte of a frame, its end zero and its padding included, changed to every other value, and a byte
+    inserted before the end zero: the packet arrives as sent or not at all, and the next frame is read (before
+    the mend the end zero turned to 0x01, or a 0x01 put before it, passed the packet with a byte more)."""
+    a, b = uart_pair(boards["busio"], "memory")
+    rng = random.Random(12)
+    wrong = 0
+    tried = 0
+    for size in (1, 2, 17, 60, 120, 233, 250):
+        data, after = payload(rng, size), payload(rng, 20)
+        f = frame_of(data)
+        end = len(f.rstrip(b"\0"))  # the end zero's place; the padding follows it
+        bad_frames = []
+        for i in range(1, len(f)):
+            for value in (0, 1, 2, 0x80, 0xFF, f[i] ^ 1, f[i] ^ 0x40):
+                if value != f[i]:
+                    bad = bytearray(f)
+                    bad[i] = value
+                    bad_frames.append(bad)
+        for value in (1, 2, 0xFF):
+            bad_frames.append(f[:end] + bytes((value,)) + f[end:])
+        for bad in bad_frames:
+            tried += 1
+            a.port.write(bytes(bad) + frame_of(after))
+            got = []
+            buf = bytearray(MTU)
+            n = b.recv_into(buf)
+            while n:  # the in-memory cable: every byte is there at once
+                got.append(bytes(buf[:n]))
+                n = b.recv_into(buf)
+            assert got and got[-1] == after
+            wrong += any(g != data for g in got[:-1]) or len(got) > 2
+    assert tried > 4000
+    assert wrong == 0
 
 
 def test_uart_a_frame_split_across_reads_arrives_whole(boards):
