@@ -39,3 +39,28 @@ def test_a_pybadge_keeps_counting_when_its_statistics_fill_the_nvm():
         assert table[("spit", "1p", 200)][0] == 5
     assert len(Store(nvm).table()) >= 8  # docs/boards.md: what a PyBadge's record holds
     assert Store(nvm).settings == clean({}, lambda *a: None)
+
+
+# ---- 18: a game cut off by a cap says so ---------------------------------------------------------
+
+def test_the_demo_says_a_game_stopped_at_its_cap_is_not_over():
+    """Random players at Speed's call ending with a 1 ms limit never finish: the demo stops at 100,000 actions
+    and says so (before the mend it printed "a draw")."""
+    done = run("tools/demo.py", "--game", "speed", "--option", "ending=call", "--option", "call_ms=1", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert "a draw" not in done.stdout
+    assert "not over: stopped at the cap of 100000 actions (phase play)" in done.stdout
+
+
+def test_the_demo_still_names_the_winner_of_a_finished_game():
+    done = run("tools/demo.py", "--game", "speed", "--quiet")
+    assert done.returncode == 0 and "wins after" in done.stdout
+
+
+def test_linkplay_says_a_game_that_did_not_end_in_time_agrees_and_is_not_over():
+    """Both processes stopped by the time limit at the same log entry: "they agree", and the game is said to be
+    not over (before the mend: "THEY DIFFER"); the exit status is 1, since no whole game was played."""
+    done = run("tools/linkplay.py", "--game", "speed", "--seed", "3", "--limit-s", "4", timeout=200)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "THEY DIFFER" not in done.stdout and "they agree" in done.stdout
+    assert "not over: stopped after 4 s" in done.stdout
