@@ -129,7 +129,7 @@ def state(game, refused=()):
             "hand": [name(c) if c else None for c in game.hands[p]],
             "draw": game.draw[p].n,
             "ready": bool(game.ready[p]),
-            "out": game.out == p,
+            "out": game.cards_held(p) == 0,  # P-8: every card played; it stays so to the game's end
         })
     return {
         "game": "speed",

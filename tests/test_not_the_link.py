@@ -64,3 +64,25 @@ def test_linkplay_says_a_game_that_did_not_end_in_time_agrees_and_is_not_over():
     assert done.returncode == 1, done.stdout + done.stderr
     assert "THEY DIFFER" not in done.stdout and "they agree" in done.stdout
     assert "not over: stopped after 4 s" in done.stdout
+
+
+# ---- 19: Speed's "out" stays true once the game is over ------------------------------------------
+
+@pytest.mark.parametrize("ending", ["first_out", "call", "race"])
+def test_the_seat_that_played_every_card_reads_out_when_the_speed_game_is_over(ending):
+    """P-8: the state says "out" of the seat that played every card, in the call and after the game's end
+    (before the mend it read false once the game was over)."""
+    from engine.games import get
+    from engine.randplay import RandomPlay
+    from engine.replay import state
+
+    for seed in range(1, 40):
+        game = get("speed").new(seed, {"ending": ending})
+        RandomPlay(game, seed).play()
+        held = [game.cards_held(p) for p in range(game.players)]
+        if game.phase == 4 and 0 in held:
+            break
+    else:
+        pytest.fail("no game ended with a seat out")
+    out = [pl["out"] for pl in state(game)["players"]]
+    assert out == [h == 0 for h in held] and any(out)
