@@ -86,3 +86,49 @@ def test_the_seat_that_played_every_card_reads_out_when_the_speed_game_is_over(e
         pytest.fail("no game ended with a seat out")
     out = [pl["out"] for pl in state(game)["players"]]
     assert out == [h == 0 for h in held] and any(out)
+
+
+# ---- 20: parts that contradict each other are refused --------------------------------------------
+
+@pytest.mark.parametrize("args, words", [
+    (["--players", "4", "--option", "players=2"], "--players 4 and --option players=2"),
+    (["--option", "players=3", "--players", "2"], "--players 2 and --option players=3"),
+    (["--option", "players=3", "--option", "players=4"], "--option players given twice"),
+])
+@pytest.mark.parametrize("program", ["code.py", "tools/demo.py"])
+def test_a_command_line_that_says_two_seat_counts_is_refused(program, args, words, tmp_path):
+    extra = ["--headless", "--screenshot", str(tmp_path / "o.png")] if program == "code.py" else ["--quiet"]
+    assert words in one_line_exit_2(run(program, "--game", "speed", *args, *extra))
+
+
+def test_the_same_seat_count_twice_is_no_contradiction(tmp_path):
+    done = run("tools/demo.py", "--game", "speed", "--players", "3", "--option", "players=3", "--quiet")
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("program", ["tools/replay.py", "code.py"])
+def test_a_replay_file_with_a_key_twice_is_refused(program, tmp_path):
+    """JSON allows a key twice and keeps the last: a replay that says "game" twice is refused, one line
+    (before the mend it played the last one's game)."""
+    path = tmp_path / "twice.json"
+    path.write_text('{"game": "spit", "seed": 2, "game": "speed", "events": []}')
+    args = [str(path)] if program == "tools/replay.py" else ["--headless", "--replay", str(path), "--screenshot",
+                                                              str(tmp_path / "o.png")]
+    assert 'the key "game" twice' in one_line_exit_2(run(program, *args))
+
+
+def test_save_replay_never_writes_over_a_file_that_is_there(tmp_path):
+    """--save-replay names a new file: one there already is kept as it is (the desktop's own replays never
+    write over one either)."""
+    keep = tmp_path / "keep.json"
+    keep.write_text("mine\n")
+    line = one_line_exit_2(run("code.py", "--headless", "--game", "speed", "--save-replay", str(keep),
+                               "--screenshot", str(tmp_path / "o.png")))
+    assert "exists" in line and keep.read_text() == "mine\n"
+
+
+@pytest.mark.parametrize("seed", ["\u0663", "1_000", "+5", " 7", "\uff17"])
+@pytest.mark.parametrize("program", ["code.py", "tools/demo.py", "tools/tournament.py"])
+def test_a_seed_is_written_in_ascii_digits(program, seed, tmp_path):
+    extra = ["--headless", "--screenshot", str(tmp_path / "o.png")] if program == "code.py" else []
+    assert "expected a whole number" in one_line_exit_2(run(program, "--seed", seed, *extra))

@@ -18,7 +18,7 @@ from engine.randplay import RandomPlay
 from engine.replay import ReplayError, document, load, run, state
 from hal.files import WriteError, check_writable, write_atomic
 from replay import trace_line
-from ui.cli import Parser, add_game_arguments, game_options, whole_number
+from ui.cli import Parser, add_game_arguments, game_options, integer, whole_number
 
 CAP = 100000  # actions applied at most: random players may never finish a game
 
@@ -29,7 +29,7 @@ def main(argv=None):
     parser.add_argument("--seed", type=whole_number, default=1, help="deal and players' seed (default 1)")
     parser.add_argument("--save", metavar="FILE", help="also write the game's replay file here")
     parser.add_argument("--quiet", action="store_true", help="print only the result")
-    parser.add_argument("--stocks", type=int, choices=(4, 5), default=None,
+    parser.add_argument("--stocks", type=integer, choices=(4, 5), default=None,
                         help="Spit: stock piles (S-17); the same as --option stocks=N")
     parser.add_argument("--scoring", action="store_true", help="Spit: play to 100 points (S-16)")
     args = parser.parse_args(argv)

@@ -21,7 +21,7 @@ import _path  # noqa: F401  (the repository root on sys.path)
 
 from engine.link import Clock
 from engine.rng import Rng
-from ui.cli import Parser
+from ui.cli import Parser, integer
 
 GAPS = (5, 10, 15, 20, 25, 30)
 PING_MS = 2000  # how often a guest pings in play (engine.link_guest: 4 x PING_MS)
@@ -112,9 +112,9 @@ def latency(one_way_ms, jitter_ms, seed=3, game="speed"):
 
 def main(argv=None):
     parser = Parser(description=__doc__.split("\n")[0])
-    parser.add_argument("--one-way-ms", type=int, default=20, help="each leg's least time (default 20)")
-    parser.add_argument("--jitter-ms", type=int, default=20, help="each leg's added 0 to this many ms (default 20)")
-    parser.add_argument("--pairs", type=int, default=20000, help="press pairs per gap (default 20000)")
+    parser.add_argument("--one-way-ms", type=integer, default=20, help="each leg's least time (default 20)")
+    parser.add_argument("--jitter-ms", type=integer, default=20, help="each leg's added 0 to this many ms (default 20)")
+    parser.add_argument("--pairs", type=integer, default=20000, help="press pairs per gap (default 20000)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if not 0 <= args.one_way_ms <= 1000 or not 0 <= args.jitter_ms <= 1000 or not 1 <= args.pairs <= 1000000:

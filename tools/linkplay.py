@@ -26,7 +26,7 @@ import time
 
 import _path  # puts the repository root on sys.path
 
-from ui.cli import Parser, add_game_arguments, game_options, whole_number
+from ui.cli import Parser, add_game_arguments, game_options, integer, whole_number
 
 LIMIT_S = 600  # wall-clock seconds a game may take
 
@@ -126,12 +126,12 @@ def main(argv=None):
     parser.add_argument("--seed", type=whole_number, default=1, help="deal seed (default 1)")
     parser.add_argument("--bots", default="level7,level8", help="the two seats' bots, host first (default level7,level8)")
     parser.add_argument("--loss", type=float, default=0.0, help="share of packets lost each way (0 to 0.5)")
-    parser.add_argument("--jitter-ms", type=int, default=0, help="each packet delayed 0 to this many ms (0 to 500)")
-    parser.add_argument("--speed", type=int, default=1, help="clocks this many times faster than real time (1 to 8)")
+    parser.add_argument("--jitter-ms", type=integer, default=0, help="each packet delayed 0 to this many ms (0 to 500)")
+    parser.add_argument("--speed", type=integer, default=1, help="clocks this many times faster than real time (1 to 8)")
     parser.add_argument("--role", choices=("host", "guest"), help=argparse_hidden())
-    parser.add_argument("--port", type=int, help=argparse_hidden())
-    parser.add_argument("--session", type=int, default=1234, help=argparse_hidden())
-    parser.add_argument("--limit-s", type=int, default=LIMIT_S, help=argparse_hidden())  # tests: a game cut short
+    parser.add_argument("--port", type=integer, help=argparse_hidden())
+    parser.add_argument("--session", type=integer, default=1234, help=argparse_hidden())
+    parser.add_argument("--limit-s", type=integer, default=LIMIT_S, help=argparse_hidden())  # tests: a game cut short
     args = parser.parse_args(argv)
     name, options = game_options(args, parser)
     bots = args.bots.split(",")
