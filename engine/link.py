@@ -28,21 +28,33 @@ except ImportError:  # CPython
 
 
 MTU = const(250)
-VERSION = const(1)
+VERSION = const(2)  # 2: the host deals and shows each card when a seat may see it (1 sent the deal's seed)
 HEADER = const(15)
 TAIL = const(2)
 ROOM = const(233)  # MTU - HEADER - TAIL: the payload's most bytes
 
 K_HELLO = const(1)  # guest -> host: payload nonce (2)
-K_WELCOME = const(2)  # host -> guest: seat (1), nonce (2), seed (4), game (1, its index in NAMES), options (JSON)
-K_PING = const(3)  # guest -> host: t1 (4), the guest's clock
+K_WELCOME = const(2)  # host -> guest: seat (1), nonce (2), game (1, its index in NAMES), game number (1), options
+K_PING = const(3)  # guest -> host: t1 (4) the guest's clock, echo (4) the t2 of the last PONG, held (2) ms since
 K_PONG = const(4)  # host -> guest: t1 (4) echoed, t2 (4) the host's game clock
 K_PRESS = const(5)  # guest -> host: actions of 7 bytes: t (4, host game clock), verb, a, b
-K_LOG = const(6)  # host -> guest: applied entries of 8 bytes: t (4), player, verb, a, b
-K_DIGEST = const(7)  # host -> guest: payload digest (4) of the state after seq entries
-K_BYE = const(8)  # either way: leaving for good
+K_LOG = const(6)  # host -> guest: entries of 8 bytes: t (4), player, verb, a, b (verbs from DEAL up: below)
+K_DIGEST = const(7)  # host -> guest: payload digest (4) of what every seat knows after seq entries
+K_BYE = const(8)  # either way: leaving for good; payload the guest's nonce (2)
 K_OFFER = const(9)  # host -> guest, session 0: payload code (2), game (1), free seats (1)
-KINDS = const(9)
+K_REFUSE = const(10)  # host -> guest: payload nonce (2), why (1): FULL, or LATE (its log is gone)
+KINDS = const(10)
+
+FULL = const(1)  # K_REFUSE: every seat is taken
+LATE = const(2)  # K_REFUSE: the log's start is gone, so this guest cannot be caught up
+
+# A LOG entry's verb below 16 is an action of the game; these are the host's own entries:
+DEAL = const(252)  # the game is dealt: the SHOWN entries before it are the deal's
+TOLD = const(253)  # player = how many decisions (1-8), a = their bits, first in bit 0: made from cards not all see
+SHOWN = const(254)  # player = who may see (EVERYONE or a seat); t's 4 bytes, a and b: up to 6 cards (0: none)
+CLOCK = const(255)  # the host's clock passed t and that changed the game (a time limit, P-8)
+EVERYONE = const(255)
+UNKNOWN = const(0x70)  # a card this device has not been shown: no real card (suit 7, rank 0: every rank table has it)
 
 F_PAUSED = const(1)
 
@@ -197,9 +209,9 @@ def _fits(kind, size):
     if kind == K_HELLO:
         return size == 2
     if kind == K_WELCOME:
-        return size >= 8
+        return size >= 5
     if kind == K_PING:
-        return size == 4
+        return size == 10
     if kind == K_PONG:
         return size == 8
     if kind == K_PRESS:
@@ -210,7 +222,9 @@ def _fits(kind, size):
         return size == 4
     if kind == K_OFFER:
         return size == 4
-    return size == 0  # K_BYE
+    if kind == K_REFUSE:
+        return size == 3
+    return size == 2  # K_BYE
 
 
 class Clock:

@@ -212,6 +212,19 @@ def state(game, refused=()):
     return file_module(game.name).state(game, refused)
 
 
+def agrees(known, full):
+    """A linked guest's state (``state``: "??" for each card it was not shown) is full's but for those."""
+    if known == "??":
+        return True
+    if isinstance(known, dict):
+        return isinstance(full, dict) and len(known) == len(full) and all(
+            k in full and agrees(known[k], full[k]) for k in known)
+    if isinstance(known, list):
+        return isinstance(full, list) and len(known) == len(full) and all(
+            agrees(known[i], full[i]) for i in range(len(known)))
+    return known == full
+
+
 def document(options, seed, events, layout=None, game="spit"):
     """A replay document for saving: options dict, seed, events as (t, player, verb, a, b).
 

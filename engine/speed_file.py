@@ -149,6 +149,14 @@ def state(game, refused=()):
     }
 
 
+def seen_by(game, seat):
+    """D-3: the cards seat sees now: the centre piles and its own hand (never another's, a draw or a side pile)."""
+    cards = []
+    for pile in game.centre:
+        cards += list(pile.buf[:pile.n])
+    return cards + [c for c in game.hands[seat] if c]
+
+
 def describe(report):
     """One report tuple (kind, player, a, b, card) in words, for traces."""
     kind, p, a, b, card = report

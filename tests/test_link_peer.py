@@ -209,7 +209,7 @@ def test_through_the_lossy_shim_a_seated_guest_keeps_its_number_under_a_flood_of
             got.append(s.recv(300))
         except BlockingIOError:
             pass
-    assert all(g[3] == L.K_OFFER for g in got)  # strangers are only ever offered the code
+    assert all(g[3] in (L.K_OFFER, L.K_REFUSE) for g in got)  # strangers are offered the code or turned away
     assert guest.recv(300)[3] == L.K_LOG
     for s in strangers + [guest]:
         s.close()
@@ -241,3 +241,127 @@ def test_a_flood_of_thousands_of_packets_a_second_does_not_drop_a_seated_guest()
     assert table.app.link.left == [] and [r.seat for r in table.host.remotes] == [1]
     assert paused < 100
     table.close()
+
+
+# ---- 5: a guest learns a card only when its seat may see it ---------------------------------------
+
+def _cards_of(game):
+    """Every card value a copy of a game holds in its piles and hands (engine.digest's lists)."""
+    out = []
+
+    def walk(v, hidden):
+        if isinstance(v, (tuple, list)):
+            for x in v:
+                walk(x, hidden)
+        elif hasattr(v, "buf") and hasattr(v, "n"):
+            out.extend(v.buf[:v.n])
+        elif isinstance(v, bytearray) and hidden:
+            out.extend(c for c in v if c)
+
+    for name in game.PUBLIC:
+        walk(getattr(game, name), False)
+    for name in game.HIDDEN:
+        walk(getattr(game, name), True)
+    return out
+
+
+def _visible(game_name, seed, options, log, seats):
+    """For each entry of the host's log, the cards each seat sees at some moment while a copy of the game with
+    every card known applies that entry (after each report the engine makes): engine.<game>_file's seen_by, D-3."""
+    from engine import games
+    from engine.replay import file_module
+
+    files = file_module(game_name)
+    ref = games.get(game_name).new(seed, options)
+    now = [set() for _ in range(seats)]
+
+    def snap():
+        for q in range(seats):
+            now[q].update(files.seen_by(ref, q))
+
+    add = ref.reports.add
+
+    def report(*args):
+        add(*args)
+        snap()
+
+    ref.reports.add = report
+    during = {}
+    for e, (t, p, verb, a, b) in enumerate(log):
+        if verb in (L.SHOWN, L.TOLD):
+            continue
+        for s in now:
+            s.clear()
+        if verb == L.CLOCK:
+            ref.advance(t)
+        elif verb != L.DEAL:
+            assert ref.apply(t, p, verb, a, b) == 0, (e, p, verb, a, b)  # the log holds what its engine accepted
+        snap()
+        during[e] = [set(s) for s in now]
+    return during, ref
+
+
+@pytest.mark.parametrize("game, options, guests", [
+    ("spit", {}, 1), ("spit", {"auto_flip": True, "scoring": True}, 1), ("california", {}, 1), ("speed", {}, 1),
+    ("speed", {"players": 3, "ending": "call", "call_ms": 800}, 2),
+    ("speed", {"players": 4, "decks": 2, "jokers": True, "match": "best_of_3"}, 3),
+])
+def test_every_packet_a_guest_is_sent_holds_no_card_its_seat_may_not_see(game, options, guests):
+    """Each packet every guest received in a whole game, decoded: the WELCOME has no seed; cards travel only in
+    SHOWN entries, each one a card that its seat sees while the entry after it is applied (the centre piles, a
+    Spit stock's face-up top, California's rows, its own Speed hand: engine.<game>_file.seen_by), and another
+    seat's are sent as 0. The guest's own copy holds no card it was not shown; yet it shows its table and ends in
+    the host's state (before the mend the WELCOME's seed let a guest deal every hand itself)."""
+    from linkpair import Devices, same_game
+
+    devices = Devices(game, options, seed=11, guests=guests)
+    assert devices.run(), [a.game.phase for a in devices.apps]
+    host_app = devices.apps[0]
+    host = devices.links[0].host
+    assert host.base == 0
+    log = host.entries()
+    during, ref = _visible(game, host_app.game_seed, host_app.options(), log, guests + 1)
+    principal = {}  # each SHOWN entry's entry: the next that is no SHOWN or TOLD
+    nxt = None
+    for e in range(len(log) - 1, -1, -1):
+        if log[e][2] not in (L.SHOWN, L.TOLD):
+            nxt = e
+        principal[e] = nxt
+    checked = blanked = 0
+    for k in range(1, guests + 1):
+        app = devices.apps[k]
+        seat = devices.links[k].seat
+        assert same_game(host_app.game, app.game)
+        shown = set()
+        p = L.Packet(4321)
+        for data in devices.taps[k].got:
+            kind = p.decode(bytearray(data), len(data))
+            assert kind, "a packet the guest's own decoder drops"
+            payload = bytes(p.buf[L.HEADER:L.HEADER + p.size])
+            if kind == L.K_WELCOME:
+                assert payload[0] == seat and len(payload) == 5 + len(json.dumps(host_app.options()))
+                assert json.loads(payload[5:]) == host_app.options()  # game, number, options: no seed
+            elif kind == L.K_LOG:
+                for i in range(p.size // 8):
+                    e = p.seq + i
+                    entry = payload[8 * i:8 * i + 8]
+                    t, who, verb, a, b = L.get32(entry, 0), entry[4], entry[5], entry[6], entry[7]
+                    cards = [c for c in entry[:4] + entry[6:] if c]
+                    assert (who, verb) == log[e][1:3]
+                    if verb != L.SHOWN:
+                        assert (t, who, verb, a, b) == log[e]
+                        continue
+                    if who != L.EVERYONE and who != seat:
+                        assert cards == []  # another seat's cards: blanked
+                        blanked += 1
+                        continue
+                    for c in cards:
+                        assert c in during[principal[e]][seat], (e, c, log[principal[e]])
+                        shown.add(c)
+                        checked += 1
+        assert set(_cards_of(app.game)) - {L.UNKNOWN} <= shown  # its copy knows only what it was shown
+        assert L.UNKNOWN in _cards_of(app.game)  # ... and holds cards it was not shown
+    assert checked > 20
+    if game == "speed":
+        assert blanked > 0  # another seat's hand was dealt and refilled, and none of it was sent here
+    devices.close()

@@ -25,7 +25,7 @@ import pytest
 from boardsim import STANDINS, board_modules
 from engine.link import K_HELLO, K_OFFER, K_WELCOME, MTU, Packet
 from engine.link_guest import Guest
-from engine.link_host import Host
+from engine.link_host import Host, Recorder
 from engine.timing import Sequencer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -683,8 +683,9 @@ def play(host_link, guest_link, actions=300, own=150, seconds=60):
     of the real clock only bound a test that hangs. Returns (host, guest,
     actions sent, the host's own, applied, taken).
     """
-    host = Host(host_link, SESSION, 2, bytes([1, 2, 3, 4, 0, 1]) + b"{}", guest_seats=range(1, 2),
+    host = Host(host_link, SESSION, 2, bytes([0, 1]) + b"{}", guest_seats=range(1, 2),
                 press_rate=0)  # a throughput test: far more actions a second than a person makes
+    shown = Recorder()  # these actions show no card
     guest = Guest(guest_link, 0, nonce=77)
     seq = Sequencer(64, 2)
     sent, mine, applied, taken = [], [], [], []
@@ -710,7 +711,7 @@ def play(host_link, guest_link, actions=300, own=150, seconds=60):
             i = seq.order[j]
             row = (seq.t[i], seq.player[i], seq.verb[i], seq.a[i], seq.b[i])
             applied.append(row)
-            host.logged(*row)
+            host.record(*row, shown)
         seq.n = 0
         host.send(now)
         while guest.take(entry):

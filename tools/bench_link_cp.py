@@ -117,7 +117,7 @@ def measure():
         if used > row[2]:
             row[2] = used
         if host.game.phase == U.PH_OVER and guest.game is not None and guest.game.phase == U.PH_OVER \
-                and guest.link.guest.next == host.link.host.log.n:
+                and guest.link.guest.next == host.link.host.n:
             break
     return [rows, digest(host.game, 0), digest(guest.game, 0) if guest.game is not None else None,
             host.game.phase == U.PH_OVER]
