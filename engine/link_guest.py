@@ -148,6 +148,7 @@ class Guest(L.Side):
         self.host_paused = False
         self.paused = False  # the host paused, or has been quiet for QUIET_MS
         self.desynced = False
+        self.behind = 0  # heartbeats in a row that ended the host's log before this copy's next entry
         self.digest_n = -1  # the host's last digest: after this many log entries (-1: none to check)
         self.digest = 0  # ... and its value
         self.checked = 0  # digests compared with this copy's state
@@ -243,6 +244,11 @@ class Guest(L.Side):
                 return  # the last one is still being taken: this comes again
             first = rx.seq
             count = rx.size // L.LOG_SIZE
+            if not count:  # a heartbeat: the host's log ends at first (an old one may come late: three in a row)
+                self.behind = self.behind + 1 if first < self.next else 0
+                if self.behind >= 3:
+                    self.desynced = True  # this copy took entries the host never logged (a spoofed LOG)
+                return
             if first > self.next or first + count <= self.next:
                 self.dropped += 1 if count else 0  # after a gap, or all had: the host resends
                 return
@@ -340,6 +346,7 @@ class Guest(L.Side):
         self.next = 0
         self.ni = self.ti = 0
         self.desynced = False
+        self.behind = 0
         self.digest_n = -1
 
     def bye(self):

@@ -319,8 +319,9 @@ class Host(L.Side):
             self._refuse(peer, r.nonce, L.LATE)
             self._gone(r)
             return
-        if rx.ack <= self.n:
-            r.acked = rx.ack  # lower only when the guest starts over (a desync): then from there
+        # lower only when the guest starts over (a desync): then from there; more than the log holds, and the
+        # guest took entries that are not the host's (a spoofed LOG): the next, empty LOG tells it where it ends
+        r.acked = rx.ack if rx.ack <= self.n else self.n
         if kind == K_PING:
             self._pong(r, now)
         elif kind == K_PRESS:

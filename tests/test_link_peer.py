@@ -365,3 +365,176 @@ def test_every_packet_a_guest_is_sent_holds_no_card_its_seat_may_not_see(game, o
     if game == "speed":
         assert blanked > 0  # another seat's hand was dealt and refilled, and none of it was sent here
     devices.close()
+
+
+# ---- 3, 13: everything a host sends is checked ------------------------------------------------------
+
+def _joined(game="speed", seed=3, frames=80):
+    """A host Table and a guest App (its CPU plays seat 1), joined and dealt."""
+    from rawpeer import guest_app
+
+    table = Table(game, seed=seed)
+    side = guest_app(table, cpu="level6")
+    table.frames(frames, also=[side])
+    assert side.app.game is not None and side.app.link.dealt
+    return table, side
+
+
+def _spoof_log(table, side, entries, seq=None):
+    """One LOG packet from the host's own end to the guest (a spoofed source), entries of (t, seat, verb, a, b)."""
+    guest = side.app.link.guest
+    p = L.Packet(table.app.link.session)
+    buf = p.begin(L.K_LOG, guest.next if seq is None else seq, guest.sent + guest.no)
+    for k, (t, seat, verb, a, b) in enumerate(entries):
+        L.put32(buf, L.HEADER + 8 * k, t)
+        buf[L.HEADER + 8 * k + 4:L.HEADER + 8 * k + 8] = bytes((seat, verb, a, b))
+    n = p.finish(8 * len(entries))
+    table.end.send(table.end.peers.index(side.end), p.buf, n)
+
+
+@pytest.mark.parametrize("entries", [
+    [(100, 7, 1, 0, 0)],  # a seat the game lacks (before the mend: IndexError in the guest's shake)
+    [(100, 200, 1, 0, 0)],
+    [(100, 1, 9, 0, 0)],  # a verb no game has
+    [(100, 1, 2, 0, 0)],  # another game's verb (Spit's flip in Speed)
+    [(0, 1, 1, 9, 9)],  # an action its engine refuses
+    [(0xEE, 255, L.SHOWN, 0xEE, 0), (100, 0, 1, 0, 0)],  # a card that is no card
+    [(0, 9, L.TOLD, 0, 0), (100, 0, 1, 0, 0)],  # nine decisions: no entry has more than eight
+    [(0, 255, L.DEAL, 0, 0)],  # a second deal
+    [(0x12121212, 255, L.SHOWN, 0x12, 0x12)] * 10,  # cards no action asks for
+])
+def test_a_bad_log_entry_is_dropped_and_the_guest_catches_up(entries):
+    """A spoofed LOG entry the guest cannot follow: dropped, the log played again from its start; the guest
+    ends in the host's state (D-1: the host's CPU and the guest's play on)."""
+    from linkpair import same_game
+
+    table, side = _joined()
+    before = side.app.link.restarts
+    _spoof_log(table, side, entries)
+    for _ in range(900):  # found at once, or (cards no one asked for, taking the places of the host's own
+        table.frames(1, also=[side])  # entries) by the next digest of a state past them
+        if side.app.link.restarts > before:
+            break
+    assert side.app.link.restarts == before + 1 and side.told == []
+    for _ in range(20000):
+        table.frames(1, also=[side])
+        if table.app.game.phase == 4 and side.app.game.phase == 4 and side.app.link.guest.next == table.host.n:
+            break
+    assert same_game(table.app.game, side.app.game)
+    table.close()
+
+
+def test_a_host_that_keeps_sending_what_cannot_be_followed_is_one_notice_and_the_menu():
+    from ui.app import MENU
+
+    table, side = _joined()
+    for _ in range(6):
+        _spoof_log(table, side, [(100, 7, 1, 0, 0)])
+        table.frames(3, also=[side])
+        if side.app.link is None:
+            break
+        _spoof_log(table, side, [(100, 7, 1, 0, 0)], seq=0)
+        table.frames(3, also=[side])
+    assert side.app.link is None and side.app.screen == MENU
+    assert side.told == ["link: this device could not follow the host's game"]
+    table.close()
+
+
+def _welcomed(welcome):
+    """A guest App welcomed by a bare engine Host whose WELCOME payload (after seat and nonce) is welcome."""
+    from engine.link_host import Host, Recorder
+    from rawpeer import guest_app
+
+    table = Table("spit")
+    side = guest_app(table)
+    host = Host(table.end, table.app.link.session, 2, welcome, guest_seats=range(1, 2))
+    host.record(0, L.EVERYONE, L.DEAL, 0, 0, Recorder())
+    table.app.link = None  # the App's own host stands aside: this one answers
+    for _ in range(30):
+        side.hal.advance(FRAME_MS)
+        side.app.frame(side.hal.ticks_ms())
+        host.poll(side.hal.ticks_ms())
+        host.send(side.hal.ticks_ms())
+    return side
+
+
+@pytest.mark.parametrize("welcome, words", [
+    (b"\xc8\x01{}", "a game this version does not have (number 200)"),
+    (b"\x01\x01{not json", "its options are not JSON"),
+    (b"\x01\x01[1, 2]", "its options are not JSON's object"),
+    (b"\x01\x01\xff\xfe", "its options are not JSON"),
+    (b'\x01\x01{"call_ms": "soon"}', 'option call_ms: "soon"'),
+    (b'\x01\x01{"call_ms": 0}', "option call_ms: 0"),
+    (b'\x01\x01{"jokers": 1}', "option jokers: 1"),
+    (b'\x01\x01{"ending": "never"}', 'option ending: "never"'),
+    (b'\x01\x01{"players": 99}', "Speed is played by 2 to 4 players"),
+    (b"\x00\x01", "not a welcome"),
+])
+def test_a_welcome_this_version_cannot_read_is_one_notice_and_the_menu(welcome, words):
+    """A game index of 200, options that are not JSON, values the options cannot take (call_ms "soon" was
+    dealt, and its engine would have raised TypeError when a seat went out): one line, the menu (before the
+    mend the guest stayed on "joining", saying nothing)."""
+    from ui.app import MENU
+
+    side = _welcomed(welcome)
+    assert side.app.link is None and side.app.screen == MENU and side.app.game is None
+    assert len(side.told) == 1 and side.told[0].startswith("link: the host's game cannot be played here: ")
+    assert words in side.told[0]
+
+
+# ---- 14: a BYE needs the guest's nonce ------------------------------------------------------------
+
+def test_a_spoofed_bye_does_not_end_a_guests_game():
+    """A BYE in the session from the host's address, but without the guest's nonce (or with the wrong count of
+    its actions): dropped, the game goes on; the host's own BYE ends it with one notice."""
+    table, side = _joined()
+    guest = side.app.link.guest
+    p = L.Packet(table.app.link.session)
+    to = table.end.peers.index(side.end)
+    for nonce, ack in ((0, guest.sent), (guest.nonce ^ 1, guest.sent), (guest.nonce, guest.sent + guest.no + 5)):
+        buf = p.begin(L.K_BYE, 0, ack)
+        buf[L.HEADER] = nonce & 0xFF
+        buf[L.HEADER + 1] = nonce >> 8
+        table.end.send(to, p.buf, p.finish(2))
+        table.frames(2, also=[side])
+        assert side.app.link is not None and not guest.gone
+    assert side.told == []
+    table.host.bye()
+    table.frames(2, also=[side])
+    assert side.app.link is None and side.told == ["link: the host has left the game"]
+    table.close()
+
+
+def test_a_bye_without_its_guests_nonce_does_not_take_a_seat_away():
+    table, side = _joined()
+    guest = side.app.link.guest
+    p = L.Packet(table.app.link.session)
+    buf = p.begin(L.K_BYE, 0, 0)
+    buf[L.HEADER] = (guest.nonce ^ 0x55) & 0xFF
+    buf[L.HEADER + 1] = guest.nonce >> 8
+    side.end.send(0, p.buf, p.finish(2))  # from the guest's own address
+    table.frames(2, also=[side])
+    assert [r.seat for r in table.host.remotes] == [1] and table.app.link.left == []
+    table.close()
+
+
+# ---- 7: a host that vanishes --------------------------------------------------------------------
+
+def test_a_host_that_vanishes_without_a_bye_sends_its_guests_to_the_menu():
+    """No BYE, no packet at all: after GONE_MS the guest says the host has left and shows the menu (before the
+    mend it stayed paused for ever, with no key to leave)."""
+    from engine.link_guest import GONE_MS
+    from ui.app import MENU
+
+    table, side = _joined()
+    table.medium.cut = True  # the host is gone: nothing comes any more
+    for _ in range(GONE_MS // FRAME_MS - 5):
+        side.hal.advance(FRAME_MS)
+        side.app.frame(side.hal.ticks_ms())
+    assert side.app.link is not None and side.app.link.paused  # quiet: paused first
+    for _ in range(10):
+        side.hal.advance(FRAME_MS)
+        side.app.frame(side.hal.ticks_ms())
+    assert side.app.link is None and side.app.screen == MENU
+    assert side.told == ["link: the host has left the game"]
+    table.close()
