@@ -538,3 +538,151 @@ def test_a_host_that_vanishes_without_a_bye_sends_its_guests_to_the_menu():
     assert side.app.link is None and side.app.screen == MENU
     assert side.told == ["link: the host has left the game"]
     table.close()
+
+
+# ---- 8: a guest that restarts gets its seat back; the loser of a race is told the game is full -----------
+
+def _play_to_end(table, sides, most=20000):
+    for _ in range(most):
+        table.frames(1, also=sides)
+        if table.app.game.phase == 4 and all(s.app.game is not None and s.app.game.phase == 4
+                                             and s.app.link.guest.next == table.host.n for s in sides):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("away_s", [3, 12])
+def test_a_guest_that_restarts_from_another_port_gets_its_seat_back_and_is_caught_up(away_s):
+    """The guest's device restarts: a new address, a new nonce. Its HELLO takes the seat of the quiet guest it
+    was (3 s away), or the seat the CPU has played since that guest left (12 s: D-1, then the CPU stops); the
+    log from its start catches it up (before the mend it was a stranger, and the seat never came free)."""
+    from linkpair import same_game
+    from rawpeer import guest_app
+
+    table, side = _joined("california")
+    side.end.closed = True  # the old device: gone without a word
+    for _ in range(away_s * 1000 // FRAME_MS):
+        table.frames(1)
+    assert (1 in table.app.link.left) == (away_s > 10)
+    again = guest_app(table, nonce=4242, cpu="level6")
+    table.frames(60, also=[again])
+    assert again.app.link.seat == 1 and again.app.link.dealt
+    assert table.app.link.left == [] and table.app.cpus[1] is None  # the CPU let the seat go
+    assert _play_to_end(table, [again])
+    assert same_game(table.app.game, again.app.game) and again.told == []
+    table.close()
+
+
+def test_the_guest_that_loses_the_race_for_the_last_seat_is_told_the_game_is_full():
+    """Two guests, one seat: the second is told every seat is taken (before the mend its page said no host
+    answered, though the host had)."""
+    from rawpeer import guest_app
+
+    def lines(group):
+        return [label.text for label in group if hasattr(label, "text")]
+
+    table = Table("spit")
+    first = guest_app(table, nonce=1, cpu="level5")
+    table.frames(30, also=[first])
+    second = guest_app(table, nonce=2)
+    second.app.link.show_join_page()
+    table.frames(200, also=[first, second])  # past NO_ANSWER_MS
+    assert first.app.link.seat == 1 and second.app.link.seat == -1
+    assert "has no free seat." in lines(second.app.menu.page)
+    assert "No host answers" not in lines(second.app.menu.page)
+    table.close()
+
+
+# ---- 9: the host's log is bounded ------------------------------------------------------------------
+
+def test_a_guest_pressing_what_is_refused_for_eight_minutes_adds_nothing_to_the_log():
+    """40 refused actions a second for 8 minutes (a slot no game has): the log holds what the engine accepted,
+    never one of them, in its 8 KB (before the mend each was logged: 256 KB after 8 minutes)."""
+    from engine.link_host import LOG_MOST
+
+    table = Table("speed", seed=2)
+    peer = Raw(table)
+    assert peer.sit() == 1
+    sent = 0
+    for frame in range(8 * 60 * 1000 // FRAME_MS):
+        now = table.app.link.clock(table.now())
+        actions = [(now, 1, 9, 0)] * (2 if frame % 3 else 1)  # 40 a second
+        peer.press(sent, actions)
+        sent += len(actions)
+        table.frames(1)
+    host = table.host
+    assert host.remotes and host.remotes[0].got == sent  # every one taken (and acknowledged) ...
+    assert not any(e[1] == 1 and e[2] < 16 for e in host.entries())  # ... refused, and not logged
+    assert host.n < 200 and len(host.log) == 8 * LOG_MOST
+    table.close()
+
+
+def test_past_its_size_the_log_lets_go_of_what_every_guest_has_and_a_late_comer_is_told_so(monkeypatch):
+    """A log of 64 entries (LOG_MOST made small): a whole game plays on through it, the guest caught up all the
+    while; a guest that restarts after the log's start is gone cannot be caught up: one notice and the menu
+    (its seat stays the CPU's)."""
+    from engine import link_host
+    from linkpair import same_game
+    from rawpeer import guest_app
+    from ui.app import MENU
+
+    monkeypatch.setattr(link_host, "LOG_MOST", 64)
+    table, side = _joined("spit", frames=10)
+    assert _play_to_end(table, [side])
+    host = table.host
+    assert host.n > 3 * 64 and host.base > 0 and len(host.log) == 8 * 64
+    assert same_game(table.app.game, side.app.game)
+    side.end.closed = True
+    for _ in range(12000 // FRAME_MS):
+        table.frames(1)
+    late = guest_app(table, nonce=999)
+    table.frames(30, also=[late])
+    assert late.app.link is None and late.app.screen == MENU
+    assert late.told == ["link: the host's game has gone too far to catch this device up"]
+    table.close()
+
+
+# ---- 4: an early stamp gains at most what the link's round trip allows ------------------------------
+
+@pytest.mark.parametrize("stall_ms", [0, 300])
+def test_a_guest_that_stamps_its_presses_early_gains_at_most_20_ms_on_the_test_link(stall_ms):
+    """linkfair's link (each leg 20 ms plus 0-20 ms): a guest whose presses go out at once stamped 0 has each
+    ordered at most 20 ms before it was made, also when it holds back its answers to the host's clock to make the
+    link look longer (the host honours a stamp back to the press's arrival less the guest's smallest round trip,
+    at most EARLY_MOST = 40 ms); before the mend a stamp of 0 was taken as it was."""
+    from engine.link_guest import Guest
+    from engine.link_host import Host
+    from hal.link_memory import Medium, MemoryLink
+    from hal.link_shim import Lossy
+
+    clock = [0]
+    medium = Medium()
+    host_end = MemoryLink(medium)
+    guest_end = MemoryLink(medium, to=host_end)
+    shims = [Lossy(e, lambda: clock[0], loss=0, jitter_ms=20, duplicate=0, delay_ms=20, seed=k + 4)
+             for k, e in enumerate((host_end, guest_end))]
+    host = Host(shims[0], 4321, 2, b"\x00\x01{}", guest_seats=range(1, 2), press_rate=0)
+    guest = Guest(shims[1], 4321, nonce=8)
+    p = L.Packet(4321)
+    most = 0
+    made = None
+    seen_t2 = 0
+    for ms in range(60000):
+        clock[0] = ms
+        host.poll(ms)
+        if host.np:
+            most = max(most, made - L.get32(host.pending, 0))
+            host.np = 0
+        if guest.pong_t2 != seen_t2:
+            seen_t2 = guest.pong_t2
+            guest.pong_ms += stall_ms  # says it held the answer stall_ms less than it did: a longer round trip
+        guest.poll(ms)
+        host.send(ms)
+        if guest.seat == 1 and ms > 5000 and ms % 97 == 0:  # a cheat's press: sent at once, stamped 0
+            made = ms
+            buf = p.begin(L.K_PRESS, guest.sent + guest.no, guest.next)
+            buf[L.HEADER:L.HEADER + 7] = bytes((0, 0, 0, 0, 1, 0, 0))
+            shims[1].send(0, p.buf, p.finish(7))
+            guest.no += 1  # numbered as the guest's own (the host acknowledges it)
+    assert host.remotes[0].rtt >= 40 + stall_ms and host.remotes[0].got > 500
+    assert 0 < most <= 20, most

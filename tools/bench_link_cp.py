@@ -1,6 +1,6 @@
 """Link play on CircuitPython's own VM: the frame loop's bytes with the link running (docs/link.md).
 
-    python tools/bench_link_cp.py [--game NAME] [--seed N] [--json]
+    python tools/bench_link_cp.py [--game NAME] [--seed N] [--option KEY=VALUE ...] [--json]
 
 Two Apps (ui.app on hal.pybadge with tests/standins/, from the PyBadge's
 .mpy bundle, as tools/bench_cp.py runs one) are linked by a preallocated
@@ -23,7 +23,7 @@ import _path
 import bench_cp
 import circuitpython
 from engine.games import NAMES
-from ui.cli import Parser, whole_number
+from ui.cli import Parser, option, whole_number
 
 LINKED = r'''
 import gc
@@ -120,26 +120,28 @@ def measure():
                 and guest.link.guest.next == host.link.host.n:
             break
     from engine.digest import digest as known  # what every seat knows: the guest is shown no other card
+    gc.collect()
     return [rows, known(host.game), known(guest.game) if guest.game is not None else None,
-            host.game.phase == U.PH_OVER, host.link.host.n, gc.mem_free()]
+            host.game.phase == U.PH_OVER, host.link.host.n, gc.mem_alloc(), n]
 
 
 print("RESULT", measure())
 '''
 
 
-def measure(game, seed=3, board="pybadge"):
-    """The figures of one linked game on the VM, as a dict."""
+def measure(game, seed=3, board="pybadge", options=None):
+    """The figures of one linked game (with these engine options) on the VM, as a dict."""
     work = tempfile.mkdtemp(prefix="spit-benchlink-")
     try:
         bins, _, label_path = bench_cp.prepare(board, work)
-        result, done = bench_cp.guest(bins["micropython"], LINKED, label_path, "1024k", GAME=game, OPTIONS={},
-                                      SEED=seed)
+        result, done = bench_cp.guest(bins["micropython"], LINKED, label_path, "1024k", GAME=game,
+                                      OPTIONS=dict(options or {}), SEED=seed)
         if result is None:
             raise RuntimeError("the linked games failed on the VM:\n" + done.stdout[-3000:] + done.stderr[-3000:])
-        rows, host_digest, guest_digest, over, entries, free = result
-        fig = {"game": game, "seed": seed, "over": over, "same_state": host_digest == guest_digest,
-               "log_entries": entries}
+        rows, host_digest, guest_digest, over, entries, held, frames = result
+        fig = {"game": game, "seed": seed, "options": dict(options or {}), "over": over,
+               "same_state": host_digest == guest_digest, "log_entries": entries, "held_after": held,
+               "frames": frames, "vm": bins["micropython"]}
         for kind in ("idle", "play", "other"):
             fig[kind + "_frames"], fig[kind + "_bytes"], fig[kind + "_most"] = rows[kind]
         fig["broken"] = [k for k in ("idle_bytes", "play_bytes") if fig[k]] + \
@@ -153,10 +155,24 @@ def main(argv=None):
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=NAMES, action="append", help="the game (repeatable; default every game)")
     parser.add_argument("--seed", type=whole_number, default=3, help="the deal's seed (default 3)")
+    parser.add_argument("--option", type=option, action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option (repeatable), such as scoring=true for a long Spit game")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
+    from engine.replay import ReplayError, file_module
+
+    chosen = args.game or NAMES
+    for name in chosen:
+        files = file_module(name)
+        for key, value in args.option:
+            if key not in files.OPTIONS:
+                parser.error("--option %s: %s has no option %r" % (key, name, key))
+        try:
+            files.options(dict(args.option))
+        except ReplayError as e:
+            parser.error("--option: %s" % e)
     try:
-        figs = [measure(g, args.seed) for g in args.game or NAMES]
+        figs = [measure(g, args.seed, options=dict(args.option)) for g in chosen]
     except circuitpython.Unavailable as e:
         print("bench_link_cp: %s" % e, file=sys.stderr)
         return 2
@@ -164,9 +180,10 @@ def main(argv=None):
         print(json.dumps(figs, indent=1, sort_keys=True))
     else:
         for fig in figs:
-            print("== %s (seed %d): %s, %s, %d log entries" % (
-                fig["game"], fig["seed"], "over" if fig["over"] else "NOT OVER",
-                "the same state" if fig["same_state"] else "STATES DIFFER", fig["log_entries"]))
+            print("== %s %s(seed %d): %s, %s; %d frames, %d log entries, %d bytes held after" % (
+                fig["game"], "".join("%s=%s " % kv for kv in sorted(fig["options"].items())), fig["seed"],
+                "over" if fig["over"] else "NOT OVER", "the same state" if fig["same_state"] else "STATES DIFFER",
+                fig["frames"], fig["log_entries"], fig["held_after"]))
             for kind in ("idle", "play", "other"):
                 print("  %-5s frames %6d, bytes %8d, most in one %6d" % (kind, fig[kind + "_frames"],
                                                                        fig[kind + "_bytes"], fig[kind + "_most"]))
