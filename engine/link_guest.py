@@ -139,6 +139,7 @@ class Guest(L.Side):
         self.sent = 0  # actions acknowledged by the host (the first one in out)
         self.no = 0  # actions in out
         self.stamped = 0  # the last action's stamp: the next is never earlier
+        self.acked = 0  # the log entries this guest last told the host it has
         self.sent_ms = -RESEND_MS
         self.hello_ms = -HELLO_MS
         self.ping_ms = -PING_MS
@@ -187,8 +188,8 @@ class Guest(L.Side):
             buf[L.HEADER + 8] = held & 0xFF
             buf[L.HEADER + 9] = held >> 8
             self._send(10)
-        if (self.no and now - self.sent_ms >= RESEND_MS) or now - self.sent_ms >= BEAT_MS:
-            self._send_actions(now)
+        if (self.no and now - self.sent_ms >= RESEND_MS) or now - self.sent_ms >= BEAT_MS or self.next != self.acked:
+            self._send_actions(now)  # (log entries taken since the last message: acknowledged at once)
 
     def _read(self, kind, now):
         rx = self.rx
@@ -275,6 +276,7 @@ class Guest(L.Side):
 
     def _send_actions(self, now):
         count = self.no if self.no < L.PRESS_MOST else L.PRESS_MOST
+        self.acked = self.next
         buf = self.tx.begin(K_PRESS, self.sent, self.next)
         out = self.out
         for i in range(L.PRESS_SIZE * count):

@@ -16,7 +16,8 @@ rest (D-1), and the seat of a guest that left until a guest takes it again.
 Everything the host sends is checked before it is used: a welcome this
 version cannot play, a host that says goodbye, goes silent or turns this
 device away is one notice and the menu; a bad log entry is dropped and the
-log played again from its start (three times in a game: one notice).
+log played again from its start (three times in a row at one place: one
+notice and the menu).
 """
 
 import json
@@ -136,12 +137,14 @@ class Linked:
         self.batch = Sequencer(PENDING, 2)  # host: the actions due, in C-4 order (its priority carries over)
         self.game_no = 0
         self.seat = 0 if role == HOST else -1
+        self.keeps_replay = role == HOST  # a guest's copy has no seed: a replay of it would be another game
         self.entry = [0, 0, 0, 0, 0]
         self.digest_ms = 0
         self.welcomed = None  # guest: the welcome being played ...
         self.parsed = None  # ... as (game, number, options)
         self.dealt = False  # ... and whether its DEAL has come (this copy of the game is dealt)
-        self.restarts = 0  # guest: times this game's log was played again from its start
+        self.restarts = 0  # guest: times in a row its log was played again from its start at one place ...
+        self.failed_at = -1  # ... the entry it stopped at
         self.paused_at = None  # when the game paused (this device's clock)
         self.left = []  # seats whose guest has gone: the CPU's now
         self.shown = None  # the offer the join page shows
@@ -439,6 +442,7 @@ class Linked:
         self.welcomed = welcome
         self.dealt = False
         self.restarts = 0
+        self.failed_at = -1
         self.seat = guest.seat
         self.seen.seat = guest.seat
         self.seen.clear()
@@ -462,9 +466,12 @@ class Linked:
         return self.seen.left() == 0
 
     def _restart(self):
-        """Out of step with the host: the log played again from its start (dealt again at its DEAL), at most
-        RESTARTS_MOST times in one game."""
-        self.restarts += 1
+        """Out of step with the host: the log played again from its start (dealt again at its DEAL); a guest
+        stopped RESTARTS_MOST times in a row at the same place, or before it, gives up (a host whose log cannot
+        be followed; a spoofed entry, once replayed past, counts no more)."""
+        at = self.guest.next
+        self.restarts = self.restarts + 1 if at <= self.failed_at else 1
+        self.failed_at = at
         if self.restarts > RESTARTS_MOST:
             self._leave("this device could not follow the host's game")
             return
