@@ -216,8 +216,8 @@ class Guest(L.Side):
                 self.welcome = bytes(welcome)
                 self.stamped = 0  # a new game's clock
             return
-        if kind == K_REFUSE:
-            if nonce == self.nonce and self.seat < 0:
+        if kind == K_REFUSE:  # FULL before a seat; LATE before or after (a seated guest out of step too late)
+            if nonce == self.nonce and (self.seat < 0 or buf[L.HEADER + 2] != L.FULL):
                 self.refused = buf[L.HEADER + 2]
             else:
                 self.dropped += 1

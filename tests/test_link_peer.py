@@ -699,3 +699,26 @@ def test_a_guest_saves_no_replay_of_a_game_whose_seed_it_never_had():
     assert _play_to_end(table, [side])
     assert table.saved and kept == []
     table.close()
+
+
+def test_a_seated_guest_out_of_step_after_the_logs_start_is_gone_is_told_so_at_once(monkeypatch):
+    """A desync late in a long game: the log from its start is no longer held, so the host lets the guest go;
+    the guest says so at once and shows the menu (before the mend a seated guest ignored the host's REFUSE and
+    said, 10 s later, that the host had left)."""
+    from engine import link_host
+    from ui.app import MENU
+
+    monkeypatch.setattr(link_host, "LOG_MOST", 64)
+    table, side = _joined("spit", frames=10)
+    for _ in range(4000):
+        table.frames(1, also=[side])
+        if table.host.base > 0:
+            break
+    assert table.host.base > 0
+    side.app.link.guest.desynced = True  # as a digest that differs would
+    side.app.link._take(side.hal.ticks_ms())
+    table.frames(5, also=[side])
+    assert side.app.link is None and side.app.screen == MENU
+    assert side.told == ["link: the host's game has gone too far to catch this device up"]
+    assert 1 in table.app.link.left  # its seat is the CPU's
+    table.close()
