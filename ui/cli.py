@@ -98,6 +98,8 @@ def game_options(args, p):
         given[key] = value
     players = getattr(args, "players", None)
     if players is not None:
+        if "players" not in files.OPTIONS:
+            p.error("--players %d: %s has no option 'players' (it has %s)" % (players, name, ", ".join(files.OPTIONS)))
         if "players" in given and given["players"] != players:
             p.error("--players %d and --option players=%s say different numbers of seats"
                     % (players, json.dumps(given["players"])))
