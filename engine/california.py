@@ -42,13 +42,15 @@ class California(Deals):
     """The state of one game of California Spit and the rules that change it."""
 
     name = "california"  # its name in engine.games
-    STATE = ("piles", "rows", "open", "tops", "ready", "phase", "round", "winner", "rng")  # engine.digest
+    PUBLIC = ("rows", "open", "tops", "ready", "phase", "round", "winner")
+    HIDDEN = ("piles",)  # engine.digest: every seat sees these, and how many cards those hold (link play)
     players = 2
     slots = _SLOTS
     game_no = 1  # one game, not a match of them
 
-    def __init__(self, seed=1):
-        self.rng = Rng(seed)
+    def __init__(self, seed=1, seen=None):
+        self.seen = seen  # link play: who is shown each card turned up (engine.link_host, engine.link_guest)
+        self.rng = Rng(seed) if seen is None else seen.rng(seed)
         self.reports = A.Reports()
         self.piles = (Pile(_CAP), Pile(_CAP))  # face down, bottom to top (K-1)
         self.rows = (tuple(Pile(_CAP) for _ in range(_SLOTS)), tuple(Pile(_CAP) for _ in range(_SLOTS)))
@@ -100,6 +102,8 @@ class California(Deals):
         if not (self.open >> old) & 1:
             return A.NO_MATCH  # C-4: also a later card whose rank closed meanwhile
         card = own.pop()
+        if self.seen:
+            card = self.seen.card(card, A.NONE)  # it lands face up: every seat is shown it
         target.push(card)  # C-3: it counts the instant it lands
         self.reports.add(A.R_COVER, p, row, slot, card)
         new = card & 15

@@ -105,7 +105,10 @@ class Deals:
             row = self.rows[p]
             for s in range(_SLOTS):
                 if pile.n:
-                    row[s].push(pile.pop())
+                    card = pile.pop()
+                    if self.seen:
+                        card = self.seen.card(card, A.NONE)  # dealt face up: every seat is shown it
+                    row[s].push(card)
         self._start_round()
 
     def _start_round(self):
@@ -146,7 +149,10 @@ class Deals:
         self.open = 0
         self.phase = PH_READY
         if no_match:
-            if self._hopeless():
+            hopeless = self._hopeless()
+            if self.seen:
+                hopeless = self.seen.told(hopeless)  # decided from every pile: a guest is told
+            if hopeless:
                 self._dead()  # (b): no deal can ever show a match
                 return
             for p in range(2):  # K-4's decision: a new order, so the deals never repeat for ever

@@ -98,6 +98,16 @@ def state(game, refused=()):
     }
 
 
+def seen_by(game, seat):
+    """D-3: the cards seat sees now: every card laid in the rows (each was a top), and the tops of a layout just
+    picked up (K-4, shown until the next deal); never a card in a face-down pile."""
+    cards = []
+    for row in game.rows:
+        for pile in row:
+            cards += list(pile.buf[:pile.n])
+    return cards + [c for c in game.picked if c]
+
+
 def describe(report):
     """One report tuple (kind, player, a, b, card) in words, for traces."""
     kind, p, a, b, card = report

@@ -7,10 +7,12 @@ SUITS = "CDHS"
 
 
 def name(card):
-    """Two-letter name: 'TC', 'AS', 'X1'."""
+    """Two-letter name: 'TC', 'AS', 'X1'; '??' for a card this device has not been shown (a linked guest's)."""
     s = card >> 4
     if s == JOKER:
         return "X" + str(card & 15)
+    if s > JOKER or not 1 <= card & 15 <= 13:
+        return "??"
     return RANKS[(card & 15) - 1] + SUITS[s]
 
 

@@ -1,9 +1,13 @@
-"""A number that changes when anything in a game's state does: link play's desync check (docs/link.md).
+"""A number that changes when anything every seat knows of a game does: link play's desync check (docs/link.md).
 
-Each engine class names its state in ``STATE`` (attribute names, docs/games.md):
-piles, bytearrays, numbers and flags, tuples and lists of them, and its Rng.
-Two copies of a game that have applied the same actions give the same digest
-on any Python (CPython, MicroPython, CircuitPython). Nothing is allocated.
+Each engine class names its state in two lists (attribute names, docs/games.md):
+``PUBLIC``, what every seat sees (piles face up, phases, scores), hashed whole;
+``HIDDEN``, piles and hands that hold cards some seat may not see, of which only
+how many cards each holds is hashed (a Speed hand: which slots are filled). A
+linked guest knows the first whole and the second's shape, so a host and its
+guests compute the same digest, and the digest tells a guest nothing it may
+not see (D-3). Two copies that applied the same log give the same digest on
+any Python (CPython, MicroPython, CircuitPython). Nothing is allocated.
 """
 
 
@@ -26,19 +30,33 @@ def _value(h, v):
         for i in range(len(v)):
             h = _value(h, v[i])
         return _mix(h, len(v))
-    buf = getattr(v, "buf", None)
-    if buf is not None:  # a Pile: only its cards count, not the room after them
-        n = v.n
-        for i in range(n):
-            h = _mix(h, buf[i])
-        return _mix(h, n)
-    return _mix(_mix(h, v.hi), v.lo)  # an Rng's state
+    buf = v.buf  # a Pile: only its cards count, not the room after them
+    n = v.n
+    for i in range(n):
+        h = _mix(h, buf[i])
+    return _mix(h, n)
+
+
+def _shape(h, v):
+    """How many cards v holds, never which: a Pile's count, a hand's filled slots, each one of a tuple's."""
+    if type(v) is tuple or type(v) is list:
+        for i in range(len(v)):
+            h = _shape(h, v[i])
+        return _mix(h, len(v))
+    if type(v) is bytearray or type(v) is bytes:
+        for i in range(len(v)):
+            h = _mix(h, 1 if v[i] else 0)
+        return _mix(h, len(v))
+    return _mix(h, v.n)
 
 
 def digest(game):
-    """The digest of every attribute game.STATE names."""
+    """The digest of game's PUBLIC attributes, and of the shape of its HIDDEN ones."""
     h = 7
-    names = game.STATE
+    names = game.PUBLIC
     for i in range(len(names)):
         h = _value(h, getattr(game, names[i]))
+    names = game.HIDDEN
+    for i in range(len(names)):
+        h = _shape(h, getattr(game, names[i]))
     return h

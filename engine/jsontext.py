@@ -1,8 +1,10 @@
 """JSON text read with a nesting limit, so that no file can make a reader raise RecursionError.
 
 Every reader of the project's JSON files (replays, scripts, settings) parses
-through ``loads``: bad JSON, and JSON nested deeper than ``DEPTH`` lists and
-objects, raise ``JSONError`` (a ValueError) with one line saying which.
+through ``loads``: bad JSON, JSON nested deeper than ``DEPTH`` lists and
+objects, and an object with a key twice (JSON keeps the last: a file that
+says "game" twice plays one of them, unsaid), raise ``JSONError`` (a
+ValueError) with one line saying which.
 """
 
 import json
@@ -24,9 +26,14 @@ def loads(text, depth=DEPTH):
     elif isinstance(text, (bytes, bytearray)) and text[:3] == b"\xef\xbb\xbf":
         text = text[3:]
     try:
-        doc = json.loads(text)
+        try:
+            doc = json.loads(text, object_pairs_hook=_object)
+        except TypeError:  # a json that takes no keywords (CircuitPython's): a key twice keeps the last
+            doc = json.loads(text)
     except RuntimeError:  # CPython's RecursionError (MicroPython raises RuntimeError itself)
         raise JSONError(_TOO_DEEP % depth)
+    except JSONError:
+        raise
     except ValueError as e:
         raise JSONError("not valid JSON (%s)" % str(e).split("\n")[0])
     if too_deep(doc, depth):
@@ -35,6 +42,16 @@ def loads(text, depth=DEPTH):
 
 
 _TOO_DEEP = "nested too deeply (more than %d lists and objects inside one another)"
+
+
+def _object(pairs):
+    """An object's pairs as a dict; JSONError for a key given twice (JSON would keep the last, unsaid)."""
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise JSONError("the key %s twice in one object" % json.dumps(key))
+        out[key] = value
+    return out
 
 
 def too_deep(value, depth=DEPTH):

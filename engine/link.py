@@ -28,25 +28,38 @@ except ImportError:  # CPython
 
 
 MTU = const(250)
-VERSION = const(1)
+VERSION = const(2)  # 2: the host deals and shows each card when a seat may see it (1 sent the deal's seed)
 HEADER = const(15)
 TAIL = const(2)
 ROOM = const(233)  # MTU - HEADER - TAIL: the payload's most bytes
 
 K_HELLO = const(1)  # guest -> host: payload nonce (2)
-K_WELCOME = const(2)  # host -> guest: seat (1), nonce (2), seed (4), game (1, its index in NAMES), options (JSON)
-K_PING = const(3)  # guest -> host: t1 (4), the guest's clock
+K_WELCOME = const(2)  # host -> guest: seat (1), nonce (2), game (1, its index in NAMES), game number (1), options
+K_PING = const(3)  # guest -> host: t1 (4) the guest's clock, echo (4) the t2 of the last PONG, held (2) ms since
 K_PONG = const(4)  # host -> guest: t1 (4) echoed, t2 (4) the host's game clock
 K_PRESS = const(5)  # guest -> host: actions of 7 bytes: t (4, host game clock), verb, a, b
-K_LOG = const(6)  # host -> guest: applied entries of 8 bytes: t (4), player, verb, a, b
-K_DIGEST = const(7)  # host -> guest: payload digest (4) of the state after seq entries
-K_BYE = const(8)  # either way: leaving for good
+K_LOG = const(6)  # host -> guest: entries of 8 bytes: t (4), player, verb, a, b (verbs from DEAL up: below)
+K_DIGEST = const(7)  # host -> guest: payload digest (4) of what every seat knows after seq entries
+K_BYE = const(8)  # either way: leaving for good; payload the guest's nonce (2)
 K_OFFER = const(9)  # host -> guest, session 0: payload code (2), game (1), free seats (1)
-KINDS = const(9)
+K_REFUSE = const(10)  # host -> guest: payload nonce (2), why (1): FULL, or LATE (its log is gone)
+KINDS = const(10)
+
+FULL = const(1)  # K_REFUSE: every seat is taken
+LATE = const(2)  # K_REFUSE: the log's start is gone, so this guest cannot be caught up
+
+# A LOG entry's verb below 16 is an action of the game; these are the host's own entries:
+DEAL = const(252)  # the game is dealt: the SHOWN entries before it are the deal's
+TOLD = const(253)  # player = how many decisions (1-8), a = their bits, first in bit 0: made from cards not all see
+SHOWN = const(254)  # player = who may see (EVERYONE or a seat); t's 4 bytes, a and b: up to 6 cards (0: none)
+CLOCK = const(255)  # the host's clock passed t and that changed the game (a time limit, P-8)
+EVERYONE = const(255)
+UNKNOWN = const(0x70)  # a card this device has not been shown: no real card (suit 7, rank 0: every rank table has it)
 
 F_PAUSED = const(1)
 
-READ_MOST = const(32)  # packets read in one poll: the rest wait for the next frame (a flood cannot stall one)
+READ_MOST = const(32)  # packets of senders without a seat decoded in one poll (a flood cannot stall a frame)
+DRAIN_MOST = const(512)  # packets taken from the transport in one poll: past READ_MOST strays', let go unread
 PRESS_SIZE = const(7)
 LOG_SIZE = const(8)
 PRESS_MOST = const(33)  # ROOM // PRESS_SIZE
@@ -131,13 +144,6 @@ class Packet:
         self.n = n + TAIL
         return self.n
 
-    def receive(self, transport):
-        """The next packet waiting on transport, decoded: its kind, 0 when it was dropped, -1 when none waits."""
-        n = transport.recv_into(self.buf)
-        if n <= 0:
-            return -1
-        return self.decode(self.buf, n)
-
     def decode(self, buf, n):
         """Read the n bytes of buf as a message of this session: its kind, or 0 (dropped, nothing changed)."""
         if n < HEADER + TAIL or n > MTU or buf[0] != 0x53 or buf[1] != 0x50 or buf[2] != VERSION:
@@ -171,17 +177,31 @@ class Side:
     """What a host and a guest share: reading the packets that have come, a bounded number per frame."""
 
     def read(self, now):
-        """Decode up to READ_MOST waiting packets (a flood cannot hold up a frame); ``_read`` each one kept."""
+        """Take up to DRAIN_MOST waiting packets and decode those of seated peers and READ_MOST others, so a
+        flood of strangers' packets neither holds up a frame nor crowds a seated guest out of the transport's
+        buffer; ``_read`` each one kept."""
         rx = self.rx
         link = self.link
-        for _ in range(READ_MOST):
-            kind = rx.receive(link)
-            if kind < 0:
+        buf = rx.buf
+        strays = 0
+        for _ in range(DRAIN_MOST):
+            n = link.recv_into(buf)
+            if n <= 0:
                 return
+            if not self._seated(link.peer):
+                strays += 1
+                if strays > READ_MOST:
+                    self.dropped += 1  # read and let go: a flood costs a read, not a decode
+                    continue
+            kind = rx.decode(buf, n)
             if not kind:
                 self.dropped += 1  # another session's, another version's, malformed
                 continue
             self._read(kind, now)
+
+    def _seated(self, peer):
+        """Is peer one whose every packet is decoded (a guest hears only its host: yes)?"""
+        return True
 
 
 def _fits(kind, size):
@@ -189,9 +209,9 @@ def _fits(kind, size):
     if kind == K_HELLO:
         return size == 2
     if kind == K_WELCOME:
-        return size >= 8
+        return size >= 5
     if kind == K_PING:
-        return size == 4
+        return size == 10
     if kind == K_PONG:
         return size == 8
     if kind == K_PRESS:
@@ -202,7 +222,9 @@ def _fits(kind, size):
         return size == 4
     if kind == K_OFFER:
         return size == 4
-    return size == 0  # K_BYE
+    if kind == K_REFUSE:
+        return size == 3
+    return size == 2  # K_BYE
 
 
 class Clock:

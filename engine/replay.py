@@ -212,14 +212,33 @@ def state(game, refused=()):
     return file_module(game.name).state(game, refused)
 
 
+def agrees(known, full):
+    """A linked guest's state (``state``: "??" for each card it was not shown) is full's but for those."""
+    if known == "??":
+        return True
+    if isinstance(known, dict):
+        return isinstance(full, dict) and len(known) == len(full) and all(
+            k in full and agrees(known[k], full[k]) for k in known)
+    if isinstance(known, list):
+        return isinstance(full, list) and len(known) == len(full) and all(
+            agrees(known[i], full[i]) for i in range(len(known)))
+    return known == full
+
+
 def document(options, seed, events, layout=None, game="spit"):
-    """A replay document for saving: options dict, seed, events as (t, player, verb, a, b)."""
+    """A replay document for saving: options dict, seed, events as (t, player, verb, a, b).
+
+    An event with a verb its game does not have (a linked peer's: the engine refused it, and it changed
+    nothing) is left out, so the document always loads (docs/link.md).
+    """
     doc = {"version": VERSION, "game": game, "options": dict(options), "seed": seed}
     if layout is not None:
         doc["layout"] = layout
+    verbs = file_module(game).VERBS
     out = []
     for t, p, v, a, b in events:
-        out.append([t, p, N.VERBS[v]] + [a, b][:N.ARGC[v]])
+        if v in verbs:
+            out.append([t, p, N.VERBS[v]] + [a, b][:N.ARGC[v]])
     doc["events"] = out
     return doc
 

@@ -59,12 +59,12 @@ class Speed(Deals):
     """The state of one match of Speed and the rules that change it."""
 
     name = "speed"  # its name in engine.games
-    STATE = ("hands", "draw", "side", "centre", "start", "ready", "ranking", "games_won", "scores", "phase",
-             "round", "game_no", "winner", "out", "rng")  # what engine.digest hashes (link play; no clock times)
+    PUBLIC = ("centre", "ready", "ranking", "games_won", "scores", "phase", "round", "game_no", "winner", "out")
+    HIDDEN = ("hands", "draw", "side", "start")  # engine.digest: every seat sees these, and how many cards those hold
     slots = _SLOTS
 
     def __init__(self, short_side_piles=False, doubles=False, jokers=False, ending="first_out",
-                 call_ms=3000, match="single", target=25, seed=1, players=2, decks=1):
+                 call_ms=3000, match="single", target=25, seed=1, players=2, decks=1, seen=None):
         if players not in (2, 3, 4):
             raise ValueError("Speed is played by 2 to 4 players")
         if decks != 1 and (decks != 2 or players != 4):
@@ -87,7 +87,8 @@ class Speed(Deals):
         self.side_sizes, self.cards_each = deal_sizes(players, self.jokers, self.short_side_piles, decks)
         self.most_jokers = 2 * decks if self.jokers else 0
         cap = _DECK * decks
-        self.rng = Rng(seed)
+        self.seen = seen  # link play: who is shown each card turned up (engine.link_host, engine.link_guest)
+        self.rng = Rng(seed) if seen is None else seen.rng(seed)
         self.reports = A.Reports()
         self.hands = tuple(bytearray(_SLOTS) for _ in range(players))  # 0: an empty slot
         self.draw = tuple(Pile(cap) for _ in range(players))
@@ -150,6 +151,8 @@ class Speed(Deals):
         card = hand[slot]
         if not card:
             return A.EMPTY_SLOT
+        if self.seen:
+            card = hand[slot] = self.seen.card(card, _NONE)  # it lands face up: every seat is shown it
         centre = self.centre[pile]
         n = centre.n
         if not n:
@@ -166,6 +169,8 @@ class Speed(Deals):
         draw = self.draw[p]
         if draw.n:
             card = draw.pop()
+            if self.seen:
+                card = self.seen.card(card, p)  # into p's hand: p alone is shown it
             hand[slot] = card
             self.reports.add(A.R_FLIP, p, slot, _NONE, card)
         else:
@@ -194,6 +199,8 @@ class Speed(Deals):
         for q in range(self.players):  # P-2: the start cards
             card = self.start[q]
             if card:
+                if self.seen:
+                    card = self.seen.card(card, _NONE)
                 self.start[q] = 0
                 self.centre[q].push(card)
                 self.reports.add(A.R_SPIT, q, q, 0, card)
@@ -293,12 +300,19 @@ class Speed(Deals):
 
     def _check_stuck(self, p):
         """P-5: when nobody can play, declare the stalemate (p, who just moved, is asked first)."""
-        if self.phase != PH_PLAY or self.can_play(p):
+        if self.phase != PH_PLAY:
             return
+        stuck = not self.can_play(p)
         for q in range(self.players):
-            if q != p and self.can_play(q):
-                return
+            if stuck and q != p and self.can_play(q):
+                stuck = False
+        if self.seen:
+            stuck = self.seen.told(stuck)  # decided from every hand: a guest is told
+        if not stuck:
+            return
         hopeless = self._hopeless()
+        if self.seen:
+            hopeless = self.seen.told(hopeless)
         for q in range(self.players):
             if self.draw[q].n or (not hopeless and (self.side[q].n or self.centre[q].n > 1)):
                 self.phase = PH_READY  # P-6: wait for every player to be ready

@@ -81,6 +81,13 @@ class Deals:
                     self.hands[q][k] = card
                 else:
                     self.draw[q].push(card)
+        seen = self.seen
+        if seen:  # link play: each seat is shown its own hand
+            for q in range(players):
+                hand = self.hands[q]
+                for s in range(_SLOTS):
+                    if hand[s]:
+                        hand[s] = seen.card(hand[s], q)
         self.game_no += 1
         self.round += 1
         self.reports.add(A.R_DEAL, _NONE, self.game_no & 255)
@@ -113,10 +120,14 @@ class Deals:
                 self.reports.add(A.R_REBUILD, q, q, k)
         flipped = False
         hopeless = self._hopeless()  # the flips would only turn the same table round (see _hopeless)
+        if self.seen:
+            hopeless = self.seen.told(hopeless)  # decided from every hand: a guest is told
         for q in range(players):
             side = self.side[q]
             if side.n and not hopeless:
                 card = side.pop()
+                if self.seen:
+                    card = self.seen.card(card, _NONE)
                 self.centre[q].push(card)
                 self.reports.add(A.R_SPIT, q, q, 0, card)
                 flipped = True
@@ -126,6 +137,8 @@ class Deals:
             draw = self.draw[q]
             if draw.n:
                 card = draw.pop()
+                if self.seen:
+                    card = self.seen.card(card, _NONE)
                 self.centre[q].push(card)
                 self.reports.add(A.R_SPIT, q, q, 1, card)
 
@@ -182,6 +195,8 @@ class Deals:
                 return
             if not hand[s]:
                 card = draw.pop()
+                if self.seen:
+                    card = self.seen.card(card, p)  # into p's hand: p alone is shown it
                 hand[s] = card
                 self.reports.add(A.R_FLIP, p, s, _NONE, card)
 

@@ -129,7 +129,7 @@ def state(game, refused=()):
             "hand": [name(c) if c else None for c in game.hands[p]],
             "draw": game.draw[p].n,
             "ready": bool(game.ready[p]),
-            "out": game.out == p,
+            "out": game.cards_held(p) == 0,  # P-8: every card played; it stays so to the game's end
         })
     return {
         "game": "speed",
@@ -147,6 +147,14 @@ def state(game, refused=()):
         "scores": list(game.scores),
         "refused": [list(r) for r in refused],
     }
+
+
+def seen_by(game, seat):
+    """D-3: the cards seat sees now: the centre piles and its own hand (never another's, a draw or a side pile)."""
+    cards = []
+    for pile in game.centre:
+        cards += list(pile.buf[:pile.n])
+    return cards + [c for c in game.hands[seat] if c]
 
 
 def describe(report):

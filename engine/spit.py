@@ -29,19 +29,20 @@ class Spit(Rounds):
     """The state of one game of Spit and the rules that change it."""
 
     name = "spit"  # its name in engine.games
-    STATE = ("stocks", "up", "centre", "spit", "hands", "ready", "scores", "phase", "round", "winner",
-             "chooser", "cleared", "rng")  # what engine.digest hashes (link play)
+    PUBLIC = ("up", "centre", "ready", "scores", "phase", "round", "winner", "chooser", "cleared")
+    HIDDEN = ("stocks", "spit")  # engine.digest: every seat sees these, and how many cards those hold (link play)
     players = 2
     game_no = 1  # one game, not a match of them (engine.replay resets C-4's priority per game)
 
     def __init__(self, stocks=5, scoring=False, choose_pile=False,
-                 alternate_colours=False, auto_flip=False, seed=1):
+                 alternate_colours=False, auto_flip=False, seed=1, seen=None):
         self.slots = 4 if stocks == 4 else 5  # S-17
         self.scoring = scoring
         self.choose_pile = choose_pile
         self.alternate_colours = alternate_colours
         self.auto_flip = auto_flip
-        self.rng = Rng(seed)
+        self.seen = seen  # link play: who is shown each card turned up (engine.link_host, engine.link_guest)
+        self.rng = Rng(seed) if seen is None else seen.rng(seed)
         self.reports = A.Reports()
         self.centre = (Pile(_CAP), Pile(_CAP))  # pile i is on player i's side (S-4)
         self.stocks = ([Pile(_CAP) for _ in range(5)], [Pile(_CAP) for _ in range(5)])
@@ -114,6 +115,7 @@ class Spit(Rounds):
             if not self.auto_flip:
                 return A.OK  # p can turn up the card below (S-6), so nobody is stuck
             up[slot] = 1
+            self._show(stock)
             self.reports.add(A.R_FLIP, p, slot, _NONE, stock.top())
             self._check_stuck(p)
         elif self._stock_cards(p) == 0:
@@ -134,7 +136,9 @@ class Spit(Rounds):
         if up[slot]:
             return A.ALREADY_UP
         up[slot] = 1
-        self.reports.add(A.R_FLIP, p, slot, _NONE, self.stocks[p][slot].top())
+        stock = self.stocks[p][slot]
+        self._show(stock)
+        self.reports.add(A.R_FLIP, p, slot, _NONE, stock.top())
         self._check_stuck(p)
         return A.OK
 
@@ -160,6 +164,7 @@ class Spit(Rounds):
             if not self.auto_flip:
                 return A.OK  # p can turn up the card it uncovered (S-6), so nobody is stuck
             up[src] = 1
+            self._show(stocks[src])
             self.reports.add(A.R_FLIP, p, src, _NONE, stocks[src].top())
         self._check_stuck(p)
         return A.OK
@@ -178,6 +183,7 @@ class Spit(Rounds):
         for q in range(2):
             spit = self.spit[q]
             if spit.n:
+                self._show(spit)
                 card = spit.pop()
                 self.centre[q].push(card)
                 self.reports.add(A.R_SPIT, q, q, _NONE, card)
@@ -209,6 +215,11 @@ class Spit(Rounds):
             return A.NO_PILE
         self._take(p, pile)
         return A.OK
+
+    def _show(self, pile):
+        """Link play: the top card of pile is turned face up for everyone (a guest is told which it is)."""
+        if self.seen:
+            pile.buf[pile.n - 1] = self.seen.card(pile.buf[pile.n - 1], _NONE)
 
     # ---- what the table allows -------------------------------------------
 

@@ -81,6 +81,19 @@ def state(game, refused=()):
     }
 
 
+def seen_by(game, seat):
+    """D-3: the cards seat sees now: the spit piles, and every stock's top card that is face up (both players')."""
+    cards = []
+    for pile in game.centre:
+        cards += list(pile.buf[:pile.n])
+    for p in range(2):
+        for s in range(game.slots):
+            pile = game.stocks[p][s]
+            if pile.n and game.up[p][s]:
+                cards.append(pile.buf[pile.n - 1])
+    return cards
+
+
 def describe(report):
     """One report tuple (kind, player, a, b, card) in words, for traces."""
     kind, p, a, b, card = report

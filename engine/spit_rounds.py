@@ -88,6 +88,8 @@ class Rounds:
                         stocks[s].push(hand.pop())
             for s in range(5):
                 self.up[p][s] = 1 if stocks[s].n else 0
+                if stocks[s].n:
+                    self._show(stocks[s])
             self.spit[p].clear()
             hand.move_all_to(self.spit[p])
         self.round += 1

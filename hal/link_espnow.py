@@ -25,12 +25,14 @@ import espnow
 from micropython import const  # Blinka's on the desktop
 
 from engine.link import K_HELLO, K_OFFER, K_WELCOME, MTU, VERSION
+from hal.link_peers import Peers
 from hal.link_views import Views
 
 
 BROADCAST = b"\xff\xff\xff\xff\xff\xff"
 BUFFER = const(4096)  # ESPNow's receive ring: 15 full packets
-MOST_PEERS = const(16)  # boards a host keeps track of, guests asking who hosts included (ESP-NOW's table: 20)
+MOST_PEERS = const(16)  # boards a host numbers, guests asking who hosts included (ESP-NOW's table: 20);
+# a new board takes the number of the one heard from least recently that has no seat (hal/link_peers.py)
 
 
 class EspNowLink:
@@ -41,7 +43,8 @@ class EspNowLink:
         self.owned = owned  # made by make(): close() lets the radio go (a board allows one ESPNow at a time)
         self.session = session
         self.joining = join is not None
-        self.macs = []  # peer number -> MAC
+        self.peers = Peers(MOST_PEERS if join is None else 1)  # a host's: a new board takes a stray's number
+        self.macs = self.peers.addrs  # peer number -> MAC
         self.targets = []  # peer number -> its espnow.Peer
         self.added = []  # the espnow.Peer objects this link registered
         self.peer = -1
@@ -66,10 +69,21 @@ class EspNowLink:
         return peer
 
     def _learn(self, mac):
-        """A new peer; its number."""
-        self.macs.append(mac)
-        self.targets.append(self._register(mac))
-        return len(self.macs) - 1
+        """A new peer's number (a stray's, heard from least recently, when the table is full; -1: every one is
+        kept); the board it replaces is taken off the radio's table."""
+        i = self.peers.number(mac)
+        if i < 0:
+            return -1
+        if i < len(self.targets):
+            self._forget(self.targets[i])
+            self.targets[i] = self._register(mac)
+        else:
+            self.targets.append(self._register(mac))
+        return i
+
+    def keep(self, peer, on=True):
+        """The host has seated this peer: its number is never given to another board (hal/link_peers.py)."""
+        self.peers.keep(peer, on)
 
     def send(self, peer, buf, n):
         """Send the first n bytes of buf to a peer (a guest still looking for its host broadcasts them)."""
@@ -110,20 +124,23 @@ class EspNowLink:
             if n > len(buf):
                 self.dropped += 1
                 continue
-            i = 0
-            while i < len(macs) and macs[i] != mac:
-                i += 1
-            if i == len(macs):
+            i = self.peers.find(mac)
+            if i >= 0 and not self.joining:
+                self.peers.number(mac)  # heard from now
+            if i < 0:
                 if not self.joining:
-                    if i == MOST_PEERS or not self._says(msg, K_HELLO, True):
+                    if not self._says(msg, K_HELLO, True):
                         self.dropped += 1
                         continue
-                    self._learn(bytes(mac))
+                    i = self._learn(bytes(mac))
+                    if i < 0:
+                        self.dropped += 1  # every number is a seated guest's
+                        continue
                 elif macs:
                     self.dropped += 1  # a guest hears its host only
                     continue
                 elif self._says(msg, K_WELCOME):
-                    self._learn(bytes(mac))  # its host: from now on only this MAC
+                    i = self._learn(bytes(mac))  # its host: from now on only this MAC
                     self._forget(self.everyone)
                     self.everyone = None
                 elif not self._says(msg, K_OFFER, True):

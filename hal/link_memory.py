@@ -12,6 +12,8 @@ class Medium:
     def __init__(self):
         self.ends = []
         self.cut = False  # True: every packet is lost (a link gone quiet)
+        self.most = 0  # packets an end's inbox holds (0: any number); more are lost, as a full socket's are
+        self.lost = 0
 
 
 class MemoryLink:
@@ -28,7 +30,11 @@ class MemoryLink:
 
     def send(self, peer, buf, n):
         if not self.medium.cut and not self.closed:
-            self.peers[peer].inbox.append((self, bytes(buf[:n])))
+            inbox = self.peers[peer].inbox
+            if self.medium.most and len(inbox) >= self.medium.most:
+                self.medium.lost += 1
+                return
+            inbox.append((self, bytes(buf[:n])))
 
     def recv_into(self, buf):
         while self.inbox:

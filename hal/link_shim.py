@@ -45,6 +45,12 @@ class Lossy:
             self.held.append((now + self.delay + self.rng.below(self.jitter + 1), peer, data))
         self.pump()
 
+    def keep(self, peer, on=True):
+        """A host's seated peer: the inner transport never gives its number away (hal/link_peers.py)."""
+        keep = getattr(self.inner, "keep", None)
+        if keep is not None:
+            keep(peer, on)
+
     def pump(self):
         """Send what is due."""
         if not self.held:

@@ -9,8 +9,11 @@ find again after garbage, a lost byte or a board reset mid-frame
 COBS (consistent overhead byte stuffing) rewrites the bytes so that none of
 them is 0, at a cost of one byte: a 0 only ever ends a frame, so a receiver
 never mistakes where one starts, whatever came before. The CRC is
-CRC-16/CMS (polynomial 0x8005, start 0xFFFF), sent high byte first: the CRC
-of a whole frame's bytes is then 0. It is not the packet's own CRC-16
+CRC-16/CMS (polynomial 0x8005, start 0xFFFF) inverted, sent high byte first;
+a receiver compares the last two bytes it decodes with the inverted CRC of
+those before them. Inverted, because with the plain CRC a frame with a zero
+byte more at its end (its end mark turned 0x01, or a 0x01 put before it)
+would pass too. It is not the packet's own CRC-16
 (engine.link's, polynomial 0x1021): an error the one cannot see, the other
 almost always can. A frame that does not decode, or fails its CRC, is
 dropped; the one after it is read as usual. The trailing zeros are empty
@@ -91,6 +94,7 @@ class UartLink:
                 crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (b >> 4)]
                 crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (b & 15)]
             elif i == n:
+                crc ^= 0xFFFF  # inverted: a zero byte more at the end (a damaged end mark's) then shows
                 b = crc >> 8
             else:
                 b = crc & 0xFF
@@ -133,8 +137,9 @@ class UartLink:
             while i < m:
                 b = chunk[i]
                 i += 1
-                if b == 0:  # a frame ends here
-                    if left == 0 and 2 < n <= FRAME_MOST and crc == 0 and n - 2 <= len(buf):
+                if b == 0:  # a frame ends here: its last two bytes must be the CRC of those before them
+                    if left == 0 and 2 < n <= FRAME_MOST and crc ^ 0xFFFF == (frame[n - 2] << 8 | frame[n - 1]) \
+                            and n - 2 <= len(buf):
                         got = n - 2
                     elif code:  # something came since the last zero, and it was no packet
                         self.dropped += 1
@@ -154,8 +159,10 @@ class UartLink:
                     b = 0
                 if n < FRAME_MOST:
                     frame[n] = b
-                    crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (b >> 4)]
-                    crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (b & 15)]
+                    if n >= 2:  # the CRC runs two bytes behind: those two are compared with it at the end
+                        b = frame[n - 2]
+                        crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (b >> 4)]
+                        crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (b & 15)]
                     n += 1
                 else:
                     n = _OVER

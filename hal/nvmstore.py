@@ -23,6 +23,8 @@ A record (integers little-endian)::
 The payload is tokens: settings as (key, value) pairs up to ``_END``, then one
 entry per (game, mode, level): game, mode, level byte, games played, games won
 and the best winning time in tenths of a second (u16 each; 0 = none yet).
+When a game's entry does not fit, the entry with the fewest games played goes
+(the adaptive CPU adds one per level it reaches): counting never stops.
 Version 1 records (before a second game) had no game token: their entries are
 read as Spit's. Strings found in
 ``NAMES`` take one byte; other strings are stored inline.
@@ -40,6 +42,8 @@ NAMES = (
     "variant", "bot", "easy", "normal", "hard",
     "short_side_piles", "doubles", "ending", "call_ms", "match", "target", "first_out", "call", "race",
     "single", "best_of_3", "points", "decks", "hints",
+    "link", "off", "host", "join", "3p", "4p", "adaptive", "first", "nearest",
+    "level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8",
 )
 _FALSE = 0x80
 _TRUE = 0x81
@@ -172,7 +176,15 @@ class Store:
                 best = tenths
         stats = dict(self.stats)
         stats[key] = [played, wins, best]
-        return self._write(self.settings, stats)
+        while not self._write(self.settings, stats):  # full: the entry with the fewest games goes, not this one
+            fewest = None
+            for other in stats:
+                if other != key and (fewest is None or stats[other][0] < stats[fewest][0]):
+                    fewest = other
+            if fewest is None:
+                return False
+            del stats[fewest]
+        return True
 
     def table(self):
         """The statistics: {(game, mode, level): (played, won, best winning time in ms or None)}."""

@@ -25,7 +25,7 @@ import pytest
 from boardsim import STANDINS, board_modules
 from engine.link import K_HELLO, K_OFFER, K_WELCOME, MTU, Packet
 from engine.link_guest import Guest
-from engine.link_host import Host
+from engine.link_host import Host, Recorder
 from engine.timing import Sequencer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -138,10 +138,8 @@ def test_the_frames_crc_is_crc16_cms_and_not_the_packets_own(boards):
     assert crc16(b"123456789", 9) == 0xAEE7  # the catalogue's check value of CRC-16/CMS
     assert crc16(b"", 0) == 0xFFFF
     assert packet_crc(b"123456789", 9) != crc16(b"123456789", 9)
-    data = bytearray(b"any packet at all")
-    c = crc16(data, len(data))
-    data += bytes((c >> 8, c & 0xFF))
-    assert crc16(data, len(data)) == 0  # what a receiver checks: a whole frame's CRC is 0
+    # on the wire: 0, COBS of the packet and its CRC inverted (0xAEE7 ^ 0xFFFF, high byte first), 0, padding
+    assert frame_of(b"123456789") == b"\x00\x0c123456789\x51\x18\x00" + bytes(2)
 
 
 def test_a_frame_is_cobs_between_zeros_padded_to_sixteen_bytes(boards):
@@ -224,6 +222,42 @@ def test_uart_a_damaged_frame_is_dropped_and_the_next_one_read(boards):
             bad[i] ^= 1 << bit
             a.port.write(bytes(bad) + frame_of(after))
             assert take(b, 1) == [after], (i, bit)  # CRC-16 finds every one-bit error
+
+
+def test_uart_a_damaged_end_of_frame_or_padding_never_passes_a_wrong_packet(boards):
+    """Every byte of a frame, its end zero and its padding included, changed to every other value, and a byte
+    inserted before the end zero: the packet arrives as sent or not at all, and the next frame is read (before
+    the mend the end zero turned to 0x01, or a 0x01 put before it, passed the packet with a byte more)."""
+    a, b = uart_pair(boards["busio"], "memory")
+    rng = random.Random(12)
+    wrong = 0
+    tried = 0
+    for size in (1, 2, 17, 60, 120, 233, 250):
+        data, after = payload(rng, size), payload(rng, 20)
+        f = frame_of(data)
+        end = len(f.rstrip(b"\0"))  # the end zero's place; the padding follows it
+        bad_frames = []
+        for i in range(1, len(f)):
+            for value in (0, 1, 2, 0x80, 0xFF, f[i] ^ 1, f[i] ^ 0x40):
+                if value != f[i]:
+                    bad = bytearray(f)
+                    bad[i] = value
+                    bad_frames.append(bad)
+        for value in (1, 2, 0xFF):
+            bad_frames.append(f[:end] + bytes((value,)) + f[end:])
+        for bad in bad_frames:
+            tried += 1
+            a.port.write(bytes(bad) + frame_of(after))
+            got = []
+            buf = bytearray(MTU)
+            n = b.recv_into(buf)
+            while n:  # the in-memory cable: every byte is there at once
+                got.append(bytes(buf[:n]))
+                n = b.recv_into(buf)
+            assert got and got[-1] == after
+            wrong += any(g != data for g in got[:-1]) or len(got) > 2
+    assert tried > 4000
+    assert wrong == 0
 
 
 def test_uart_a_frame_split_across_reads_arrives_whole(boards):
@@ -511,6 +545,35 @@ def test_espnow_a_host_learns_guests_from_their_hello_only(boards):
     assert host_radio.peers.has(others[2].mac) and not host_radio.peers.has(BROADCAST)
 
 
+def test_espnow_a_host_is_never_locked_out_by_boards_asking_who_hosts(boards):
+    """Thirty boards' discovery HELLOs, then a guest's: it is learnt (the number of the board heard from least
+    recently that has no seat), its seat's number is kept, and the radio's own table stays within its 20
+    (before the mend the host kept the first 16 MACs for ever and heard no one after them)."""
+    import espnow
+    from hal.link_espnow import MOST_PEERS, EspNowLink
+
+    host_radio = espnow.ESPNow(8192)
+    host = EspNowLink(host_radio, session=SESSION)
+    buf = bytearray(MTU)
+    first = EspNowLink(espnow.ESPNow(4096), join=host_radio.mac)
+    first.send(0, hello(), 17)
+    assert host.recv_into(buf) == 17 and host.peer == 0
+    host.keep(0)  # seated
+    for k in range(30):
+        asker = EspNowLink(espnow.ESPNow(4096), join=host_radio.mac)
+        asker.send(0, hello(session=0, nonce=k), 17)
+        assert host.recv_into(buf) == 17, k
+        assert len(host_radio.peers) <= MOST_PEERS
+    late = espnow.ESPNow(4096)
+    guest = EspNowLink(late, join=host_radio.mac)
+    guest.send(0, hello(nonce=99), 17)
+    assert host.recv_into(buf) == 17 and host.macs[host.peer] == late.mac
+    host.send(host.peer, b"SP welcome", 10)
+    assert guest.recv_into(buf) == 10
+    host.send(0, b"SP still yours", 14)  # the seated board kept its number
+    assert first.recv_into(buf) == 14
+
+
 def offer(code):
     p = Packet(0)
     buf = p.begin(K_OFFER, 0, 0)
@@ -610,23 +673,28 @@ def test_espnow_close_takes_its_peers_off_and_lets_go_of_a_radio_it_made(boards)
 
 # ---- the whole protocol through each transport ---------------------------------------------
 
-def play(host_link, guest_link, actions=300, own=150, seconds=30):
-    """A host and a guest polled in one loop on the real clock, from discovery (session 0) on.
+def play(host_link, guest_link, actions=300, own=150, seconds=60):
+    """A host and a guest polled in one loop on a fake clock (1 ms a turn), from discovery (session 0) on.
 
     The guest asks who hosts, joins the code offered, and sends actions; the
     host adds its own seat's too, hands them over through a Sequencer and logs
-    them. Returns (host, guest, actions sent, the host's own, applied, taken).
+    them. The clock moves only with the loop, so a busy machine (tests run in
+    parallel) slows the game down but changes none of its timing; ``seconds``
+    of the real clock only bound a test that hangs. Returns (host, guest,
+    actions sent, the host's own, applied, taken).
     """
-    host = Host(host_link, SESSION, 2, bytes([1, 2, 3, 4, 0, 1]) + b"{}", guest_seats=range(1, 2),
+    host = Host(host_link, SESSION, 2, bytes([0, 1]) + b"{}", guest_seats=range(1, 2),
                 press_rate=0)  # a throughput test: far more actions a second than a person makes
+    shown = Recorder()  # these actions show no card
     guest = Guest(guest_link, 0, nonce=77)
     seq = Sequencer(64, 2)
     sent, mine, applied, taken = [], [], [], []
     entry = [0] * 5
     start = time.monotonic()
     done_at = None
+    now = 0
     while time.monotonic() - start < seconds:
-        now = int((time.monotonic() - start) * 1000)
+        now += 1
         host.poll(now)
         guest.poll(now)
         if guest.seat < 0 and guest.offer is not None:
@@ -643,7 +711,7 @@ def play(host_link, guest_link, actions=300, own=150, seconds=30):
             i = seq.order[j]
             row = (seq.t[i], seq.player[i], seq.verb[i], seq.a[i], seq.b[i])
             applied.append(row)
-            host.logged(*row)
+            host.record(*row, shown)
         seq.n = 0
         host.send(now)
         while guest.take(entry):
@@ -652,7 +720,6 @@ def play(host_link, guest_link, actions=300, own=150, seconds=30):
             done_at = now
         if done_at is not None and now - done_at > 300:  # a moment more: nothing comes twice
             break
-        time.sleep(0.0005)
     return host, guest, sent, mine, applied, taken
 
 
@@ -709,7 +776,7 @@ def test_the_protocol_over_a_noisy_uart(boards):
     """15% of frames each way damaged on the wire: each is dropped, sent again, and the game is whole."""
     from hal.link_uart import UartLink
 
-    a, b = uart_pair(boards["busio"])
+    a, b = uart_pair(boards["busio"], "memory")  # bytes cross at once: nothing depends on the machine's speed
     a, b = UartLink(Noisy(a.port, 1)), UartLink(Noisy(b.port, 2))
     check(play(a, b))
     assert a.port.damaged > 20 and b.port.damaged > 20 and a.dropped + b.dropped > 20

@@ -1,6 +1,6 @@
 """Link play on CircuitPython's own VM: the frame loop's bytes with the link running (docs/link.md).
 
-    python tools/bench_link_cp.py [--game NAME] [--seed N] [--json]
+    python tools/bench_link_cp.py [--game NAME] [--seed N] [--option KEY=VALUE ...] [--json]
 
 Two Apps (ui.app on hal.pybadge with tests/standins/, from the PyBadge's
 .mpy bundle, as tools/bench_cp.py runs one) are linked by a preallocated
@@ -9,7 +9,8 @@ each frame of both is measured with the collector off. Frames are sorted as
 bench_cp sorts them: idle (nothing pressed, applied or retexted on either
 device), play (a card landed, no words changed), other (a deal, a banner's
 new words, the result). Budget: 0 bytes in idle and play frames. Both
-devices must end in the same state (their digests). Exit status 1 when a
+devices must end in the same state as far as both know it (engine.digest:
+the guest is shown only its own seat's cards). Exit status 1 when a
 budget is broken, 2 when the VM cannot be built.
 """
 
@@ -21,11 +22,10 @@ import tempfile
 import _path
 import bench_cp
 import circuitpython
-import mpyvm
 from engine.games import NAMES
-from ui.cli import Parser, whole_number
+from ui.cli import Parser, option, whole_number
 
-LINKED = mpyvm.DIGEST + r'''
+LINKED = r'''
 import gc
 import hal.pybadge
 from ui import app as U
@@ -117,27 +117,31 @@ def measure():
         if used > row[2]:
             row[2] = used
         if host.game.phase == U.PH_OVER and guest.game is not None and guest.game.phase == U.PH_OVER \
-                and guest.link.guest.next == host.link.host.log.n:
+                and guest.link.guest.next == host.link.host.n:
             break
-    return [rows, digest(host.game, 0), digest(guest.game, 0) if guest.game is not None else None,
-            host.game.phase == U.PH_OVER]
+    from engine.digest import digest as known  # what every seat knows: the guest is shown no other card
+    gc.collect()
+    return [rows, known(host.game), known(guest.game) if guest.game is not None else None,
+            host.game.phase == U.PH_OVER, host.link.host.n, gc.mem_alloc(), n]
 
 
 print("RESULT", measure())
 '''
 
 
-def measure(game, seed=3, board="pybadge"):
-    """The figures of one linked game on the VM, as a dict."""
+def measure(game, seed=3, board="pybadge", options=None):
+    """The figures of one linked game (with these engine options) on the VM, as a dict."""
     work = tempfile.mkdtemp(prefix="spit-benchlink-")
     try:
         bins, _, label_path = bench_cp.prepare(board, work)
-        result, done = bench_cp.guest(bins["micropython"], LINKED, label_path, "1024k", GAME=game, OPTIONS={},
-                                      SEED=seed)
+        result, done = bench_cp.guest(bins["micropython"], LINKED, label_path, "1024k", GAME=game,
+                                      OPTIONS=dict(options or {}), SEED=seed)
         if result is None:
             raise RuntimeError("the linked games failed on the VM:\n" + done.stdout[-3000:] + done.stderr[-3000:])
-        rows, host_digest, guest_digest, over = result
-        fig = {"game": game, "seed": seed, "over": over, "same_state": host_digest == guest_digest}
+        rows, host_digest, guest_digest, over, entries, held, frames = result
+        fig = {"game": game, "seed": seed, "options": dict(options or {}), "over": over,
+               "same_state": host_digest == guest_digest, "log_entries": entries, "held_after": held,
+               "frames": frames, "vm": bins["micropython"]}
         for kind in ("idle", "play", "other"):
             fig[kind + "_frames"], fig[kind + "_bytes"], fig[kind + "_most"] = rows[kind]
         fig["broken"] = [k for k in ("idle_bytes", "play_bytes") if fig[k]] + \
@@ -151,10 +155,24 @@ def main(argv=None):
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=NAMES, action="append", help="the game (repeatable; default every game)")
     parser.add_argument("--seed", type=whole_number, default=3, help="the deal's seed (default 3)")
+    parser.add_argument("--option", type=option, action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option (repeatable), such as scoring=true for a long Spit game")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
+    from engine.replay import ReplayError, file_module
+
+    chosen = args.game or NAMES
+    for name in chosen:
+        files = file_module(name)
+        for key, value in args.option:
+            if key not in files.OPTIONS:
+                parser.error("--option %s: %s has no option %r" % (key, name, key))
+        try:
+            files.options(dict(args.option))
+        except ReplayError as e:
+            parser.error("--option: %s" % e)
     try:
-        figs = [measure(g, args.seed) for g in args.game or NAMES]
+        figs = [measure(g, args.seed, options=dict(args.option)) for g in chosen]
     except circuitpython.Unavailable as e:
         print("bench_link_cp: %s" % e, file=sys.stderr)
         return 2
@@ -162,8 +180,10 @@ def main(argv=None):
         print(json.dumps(figs, indent=1, sort_keys=True))
     else:
         for fig in figs:
-            print("== %s (seed %d): %s, %s" % (fig["game"], fig["seed"], "over" if fig["over"] else "NOT OVER",
-                                               "the same state" if fig["same_state"] else "STATES DIFFER"))
+            print("== %s %s(seed %d): %s, %s; %d frames, %d log entries, %d bytes held after" % (
+                fig["game"], "".join("%s=%s " % kv for kv in sorted(fig["options"].items())), fig["seed"],
+                "over" if fig["over"] else "NOT OVER", "the same state" if fig["same_state"] else "STATES DIFFER",
+                fig["frames"], fig["log_entries"], fig["held_after"]))
             for kind in ("idle", "play", "other"):
                 print("  %-5s frames %6d, bytes %8d, most in one %6d" % (kind, fig[kind + "_frames"],
                                                                        fig[kind + "_bytes"], fig[kind + "_most"]))

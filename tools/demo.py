@@ -18,7 +18,9 @@ from engine.randplay import RandomPlay
 from engine.replay import ReplayError, document, load, run, state
 from hal.files import WriteError, check_writable, write_atomic
 from replay import trace_line
-from ui.cli import Parser, add_game_arguments, game_options, whole_number
+from ui.cli import Parser, add_game_arguments, game_options, integer, whole_number
+
+CAP = 100000  # actions applied at most: random players may never finish a game
 
 
 def main(argv=None):
@@ -27,7 +29,7 @@ def main(argv=None):
     parser.add_argument("--seed", type=whole_number, default=1, help="deal and players' seed (default 1)")
     parser.add_argument("--save", metavar="FILE", help="also write the game's replay file here")
     parser.add_argument("--quiet", action="store_true", help="print only the result")
-    parser.add_argument("--stocks", type=int, choices=(4, 5), default=None,
+    parser.add_argument("--stocks", type=integer, choices=(4, 5), default=None,
                         help="Spit: stock piles (S-17); the same as --option stocks=N")
     parser.add_argument("--scoring", action="store_true", help="Spit: play to 100 points (S-16)")
     args = parser.parse_args(argv)
@@ -47,7 +49,7 @@ def main(argv=None):
 
     player = RandomPlay(games.get(name).new(args.seed, options), args.seed)
     player.log = []
-    player.play()
+    player.play(CAP)
     doc = document(options, args.seed, player.log, game=name)
     doc["end_ms"] = player.t  # the clock ran on to the last step (a time limit may have run out in it)
     try:
@@ -70,6 +72,10 @@ def main(argv=None):
     by_rounds = name != "speed"  # Spit and California count rounds (S-12, K-2); Speed the games of a match
     count = final["round"] if by_rounds else final.get("game_no", 1)
     unit = ("round" if by_rounds else "game") + ("" if count == 1 else "s")
+    if final["phase"] != "over":  # random players who never finish (a 1 ms call limit): the cap stopped them
+        print("Seed %d: not over: stopped at the cap of %d actions (phase %s) in %d %s, %d refused, %.1f s of play."
+              % (args.seed, CAP, final["phase"], count, unit, len(refused), seconds))
+        return 0
     print("Seed %d: %s after %d %s, %d actions (%d refused), %.1f s of play."
           % (args.seed, result, count, unit, len(events), len(refused), seconds))
     return 0

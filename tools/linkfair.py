@@ -5,9 +5,15 @@
 Fairness: a guest estimates the host's clock with engine.link.Clock from
 pings whose legs each take one-way plus 0-jitter ms; a guest's press and the
 host's own are then made some ms apart, the guest's stamped with its
-estimate. The host orders them by their stamps (its input delay is longer
-than any leg, so the guest's is always there in time): the share ordered as
-they were truly pressed, for pairs 5 to 30 ms apart.
+estimate and sent at its next frame. The host honours the stamp back to the
+press's arrival less the guest's smallest measured round trip (at most
+EARLY_MOST, engine.link_host) and orders them by their stamps (its input
+delay is longer than any leg, so the guest's is always there in time): the
+share ordered as they were truly pressed, for pairs 5 to 30 ms apart.
+
+Cheating: a guest that sends each press at once stamped 0: how long before it
+was made the host orders it, at most; and the same guest when it also holds
+back its answers to the host's clock to make the link look longer.
 
 Latency: two Apps in this process (hal/link_memory.py) play a seeded Speed
 game with CPU players through the lossy shim with that delay and jitter
@@ -20,39 +26,91 @@ import os
 import _path  # noqa: F401  (the repository root on sys.path)
 
 from engine.link import Clock
+from engine.link_host import EARLY_MOST, RTTS
 from engine.rng import Rng
-from ui.cli import Parser
+from ui.cli import Parser, integer
+
+FRAME_MS = 33  # ui.app's frame: a guest reads its keys, and its host's answers, once a frame
 
 GAPS = (5, 10, 15, 20, 25, 30)
 PING_MS = 2000  # how often a guest pings in play (engine.link_guest: 4 x PING_MS)
 
 
-def fairness(one_way_ms, jitter_ms, pairs, seed=1):
-    """{gap ms: share of press pairs that far apart the host orders by true press time}."""
+class Link:
+    """The simulated link: each leg one_way plus 0-jitter ms; the guest's clock (engine.link.Clock) and the host's
+    measure of the guest's round trip (engine.link_host: the smallest of its last RTTS, each a PONG's way back,
+    the wait for the guest's next frame to read it, and the next PING's way there), as pings go every PING_MS."""
+
+    def __init__(self, one_way_ms, jitter_ms, frame_ms, rng, stall_ms=0):
+        self.one_way = one_way_ms
+        self.jitter = jitter_ms
+        self.frame = frame_ms
+        self.stall = stall_ms  # a cheat that holds back each answer to make the link look longer
+        self.rng = rng
+        self.clock = Clock()
+        self.offset = 123456  # the host's game clock minus the guest's: unknown to the guest
+        self.rtts = [0] * RTTS
+        self.ri = 0
+        self.t = 0
+        for _ in range(self.clock.keep):  # the samples taken before play
+            self.ping(500)
+
+    def leg(self):
+        return self.one_way + self.rng.below(self.jitter + 1)
+
+    def ping(self, every):
+        d1 = self.leg()
+        d2 = self.leg()
+        t = self.t
+        self.clock.sample(t, t + d1 + self.offset, t + d1 + d2)
+        self.rtts[self.ri] = d2 + self.rng.below(self.frame + 1) + self.leg() + self.stall
+        self.ri = (self.ri + 1) % RTTS
+        self.t += every
+
+    def early(self):
+        """How long before its arrival the host honours a press's stamp."""
+        rtt = min(x for x in self.rtts if x)
+        return rtt if rtt < EARLY_MOST else EARLY_MOST
+
+
+def fairness(one_way_ms, jitter_ms, pairs, seed=1, frame_ms=FRAME_MS):
+    """{gap ms: share of press pairs that far apart the host orders by true press time}: an honest guest's press
+    is sent at its next frame (0 to frame_ms later) and stamped with its clock's estimate; the host honours
+    the stamp back to its arrival less the guest's measured round trip (at most EARLY_MOST)."""
     rng = Rng(seed)
-    clock = Clock()
-    offset = 123456  # the host's game clock minus the guest's: unknown to the guest
-    t = 0
-    for _ in range(clock.keep):  # the samples taken before play
-        d1 = one_way_ms + rng.below(jitter_ms + 1)
-        d2 = one_way_ms + rng.below(jitter_ms + 1)
-        clock.sample(t, t + d1 + offset, t + d1 + d2)
-        t += 500
+    link = Link(one_way_ms, jitter_ms, frame_ms, rng)
     out = {}
     for gap in GAPS:
         right = 0
         for k in range(pairs):
             if k % 8 == 0:  # a ping every PING_MS of play: 8 pairs between two pings
-                d1 = one_way_ms + rng.below(jitter_ms + 1)
-                d2 = one_way_ms + rng.below(jitter_ms + 1)
-                clock.sample(t, t + d1 + offset, t + d1 + d2)
-                t += PING_MS
-            guest = t + rng.below(PING_MS)  # the guest's true press time (its own clock is true time here)
+                link.ping(PING_MS)
+            guest = link.t + rng.below(PING_MS)  # the guest's true press time (its own clock is true time here)
             host = guest + (gap if rng.below(2) else -gap)
-            stamp = clock.host_ms(guest) - offset  # the guest's stamp, in true time
+            stamp = link.clock.host_ms(guest) - link.offset  # the guest's stamp, in true time
+            arrival = guest + rng.below(frame_ms + 1) + link.leg()
+            if stamp < arrival - link.early():
+                stamp = arrival - link.early()
             right += (stamp < host) == (guest < host) and stamp != host
         out[gap] = right / pairs
     return out
+
+
+def cheat(one_way_ms, jitter_ms, presses, seed=2, frame_ms=FRAME_MS, stall_ms=0):
+    """The most ms a cheating guest's press is ordered before it was made: it sends each press at once, stamped
+    0 (as early as can be); stall_ms: it also holds back each answer to the host's clock by that long."""
+    rng = Rng(seed)
+    link = Link(one_way_ms, jitter_ms, frame_ms, rng, stall_ms)
+    most = 0
+    for k in range(presses):
+        if k % 8 == 0:
+            link.ping(PING_MS)
+        made = link.t + rng.below(PING_MS)
+        arrival = made + link.leg()
+        stamp = arrival - link.early()  # what the host makes of a stamp of 0
+        if made - stamp > most:
+            most = made - stamp
+    return most
 
 
 def latency(one_way_ms, jitter_ms, seed=3, game="speed"):
@@ -62,7 +120,7 @@ def latency(one_way_ms, jitter_ms, seed=3, game="speed"):
     from hal.link_memory import Medium, MemoryLink
     from hal.link_shim import Lossy
     from ui.app import FRAME_MS, App
-    from ui.linked import CLOCK, GUEST, HOST, Linked
+    from ui.linked import GUEST, HOST, Linked
 
     medium = Medium()
     hals = [headless.Hal(160, 128, screen=False) for _ in range(2)]
@@ -87,7 +145,7 @@ def latency(one_way_ms, jitter_ms, seed=3, game="speed"):
 
     def guest_take(entry):  # the host's press on the guest's screen (the fake clocks are one)
         got = take(entry)
-        if got and entry[1] == 0 and entry[2] != CLOCK:
+        if got and entry[1] == 0 and entry[2] < 16:  # an action (not the host's CLOCK, SHOWN, TOLD or DEAL)
             to_guest.append(hals[1].ticks_ms() - apps[0].t0 - entry[0])
         return got
 
@@ -112,21 +170,26 @@ def latency(one_way_ms, jitter_ms, seed=3, game="speed"):
 
 def main(argv=None):
     parser = Parser(description=__doc__.split("\n")[0])
-    parser.add_argument("--one-way-ms", type=int, default=20, help="each leg's least time (default 20)")
-    parser.add_argument("--jitter-ms", type=int, default=20, help="each leg's added 0 to this many ms (default 20)")
-    parser.add_argument("--pairs", type=int, default=20000, help="press pairs per gap (default 20000)")
+    parser.add_argument("--one-way-ms", type=integer, default=20, help="each leg's least time (default 20)")
+    parser.add_argument("--jitter-ms", type=integer, default=20, help="each leg's added 0 to this many ms (default 20)")
+    parser.add_argument("--pairs", type=integer, default=20000, help="press pairs per gap (default 20000)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if not 0 <= args.one_way_ms <= 1000 or not 0 <= args.jitter_ms <= 1000 or not 1 <= args.pairs <= 1000000:
         parser.error("--one-way-ms and --jitter-ms go from 0 to 1000, --pairs from 1 to 1000000")
     fair = fairness(args.one_way_ms, args.jitter_ms, args.pairs)
+    gain = cheat(args.one_way_ms, args.jitter_ms, args.pairs)
+    stalled = cheat(args.one_way_ms, args.jitter_ms, args.pairs, stall_ms=1000)
     to_guest, to_host = latency(args.one_way_ms, args.jitter_ms)
     if args.json:
-        print(json.dumps({"fair": fair, "host_to_guest": to_guest, "guest_to_host": to_host}, sort_keys=True))
+        print(json.dumps({"fair": fair, "cheat_ms": gain, "cheat_stalling_ms": stalled, "host_to_guest": to_guest,
+                          "guest_to_host": to_host}, sort_keys=True))
         return 0
     print("one way %d ms + 0-%d ms of jitter, %d pairs per gap" % (args.one_way_ms, args.jitter_ms, args.pairs))
     for gap in GAPS:
         print("  presses %2d ms apart: %6.2f%% ordered by true press time" % (gap, 100 * fair[gap]))
+    print("a guest that stamps every press 0 has it ordered at most %d ms before it was made (%d ms when it also"
+          " holds back its answers to the host's clock)" % (gain, stalled))
     print("press to card on the other screen: host to guest median %s ms (most %s), guest to host median %s ms "
           "(most %s)" % (to_guest["median_ms"], to_guest["most_ms"], to_host["median_ms"], to_host["most_ms"]))
     return 0

@@ -9,9 +9,12 @@ The host deals and plays seat 0 with the first bot; the guest joins, is
 welcomed to seat 1 and plays it with the second. When the game is over on
 both, each prints its final state digest; this prints both, whether they
 agree, and whether the host's replay run through engine.replay (what
-tools/replay.py does) ends in that same state. Exit status 0 only when all
-agree; 1 when they do not; 2 for bad arguments or a process that fails.
-``--speed N`` runs both clocks N times faster than real time.
+tools/replay.py does) ends in that same state. A game not over in 600 s of
+the real clock stops there: the host stands still until the guest has its
+whole log, and the line says "not over" and compares where both stopped.
+Exit status 0 only when the game ended and all agree; 1 when it did not end
+or they differ; 2 for bad arguments or a process that fails. ``--speed N``
+runs both clocks N times faster than real time.
 """
 
 import json
@@ -23,7 +26,7 @@ import time
 
 import _path  # puts the repository root on sys.path
 
-from ui.cli import Parser, add_game_arguments, game_options, whole_number
+from ui.cli import Parser, add_game_arguments, game_options, integer, whole_number
 
 LIMIT_S = 600  # wall-clock seconds a game may take
 
@@ -60,7 +63,11 @@ def side(role, port, game, options, seed, bot, loss, jitter_ms, speed, session, 
     shown = hal.ticks_ms()
     over_at = None
     last = None  # the game being played (a guest whose host said goodbye is back at its menu)
-    while time.monotonic() - start < limit_s:
+    while True:
+        if time.monotonic() - start >= limit_s:
+            if role == "host":
+                _hand_over(link, hal)  # time is up: the game stands still while the guest takes what it lacks
+            break
         target = int((time.monotonic() - start) * 1000 * speed)
         while hal.ticks_ms() - shown < target:
             hal.advance(FRAME_MS)
@@ -71,7 +78,7 @@ def side(role, port, game, options, seed, bot, loss, jitter_ms, speed, session, 
         done = app.screen == TABLE and app.game is not None and app.game.phase == PH_OVER
         if role == "host" and done:
             host = link.host
-            if all(r.acked == host.log.n for r in host.remotes):  # none left: the guest has gone (the CPU played on)
+            if all(r.acked == host.n for r in host.remotes):  # none left: the guest has gone (the CPU played on)
                 if over_at is None:
                     over_at = time.monotonic()
                 elif time.monotonic() - over_at > 0.3:  # the guest has it all: a moment for its last ack
@@ -90,11 +97,27 @@ def side(role, port, game, options, seed, bot, loss, jitter_ms, speed, session, 
            "sent": lossy.sent, "lost": lossy.lost, "doubled": lossy.doubled}
     if role == "host":
         out["replay"] = app.replay()
-        out["log"] = link.host.log.n
+        out["log"] = link.host.n
     else:
         out["applied"] = link.guest.next
     lossy.close()
     return out
+
+
+def _hand_over(link, hal, grace_s=5):
+    """The host at the time limit: the game stands still (no frame), the link sends the guest what it lacks,
+    then says goodbye (a guest that does not catch up in grace_s is left as it is)."""
+    from ui.app import FRAME_MS
+
+    host = link.host
+    end = time.monotonic() + grace_s
+    while time.monotonic() < end and not all(r.acked == host.n for r in host.remotes):
+        hal.advance(FRAME_MS)
+        t = link.clock(hal.ticks_ms())
+        host.poll(t)
+        host.send(t)
+        time.sleep(0.002)
+    host.bye()
 
 
 def main(argv=None):
@@ -103,11 +126,12 @@ def main(argv=None):
     parser.add_argument("--seed", type=whole_number, default=1, help="deal seed (default 1)")
     parser.add_argument("--bots", default="level7,level8", help="the two seats' bots, host first (default level7,level8)")
     parser.add_argument("--loss", type=float, default=0.0, help="share of packets lost each way (0 to 0.5)")
-    parser.add_argument("--jitter-ms", type=int, default=0, help="each packet delayed 0 to this many ms (0 to 500)")
-    parser.add_argument("--speed", type=int, default=1, help="clocks this many times faster than real time (1 to 8)")
+    parser.add_argument("--jitter-ms", type=integer, default=0, help="each packet delayed 0 to this many ms (0 to 500)")
+    parser.add_argument("--speed", type=integer, default=1, help="clocks this many times faster than real time (1 to 8)")
     parser.add_argument("--role", choices=("host", "guest"), help=argparse_hidden())
-    parser.add_argument("--port", type=int, help=argparse_hidden())
-    parser.add_argument("--session", type=int, default=1234, help=argparse_hidden())
+    parser.add_argument("--port", type=integer, help=argparse_hidden())
+    parser.add_argument("--session", type=integer, default=1234, help=argparse_hidden())
+    parser.add_argument("--limit-s", type=integer, default=LIMIT_S, help=argparse_hidden())  # tests: a game cut short
     args = parser.parse_args(argv)
     name, options = game_options(args, parser)
     bots = args.bots.split(",")
@@ -123,6 +147,8 @@ def main(argv=None):
         parser.error("--role needs --port, from 1 to 65535")
     if not 1000 <= args.session <= 9999:
         parser.error("--session must be from 1000 to 9999")
+    if not 1 <= args.limit_s <= LIMIT_S:
+        parser.error("--limit-s must be from 1 to %d" % LIMIT_S)
     from engine import games
 
     roster = __import__(games.get(name).CPU, None, None, ("ROSTER",)).ROSTER
@@ -132,39 +158,44 @@ def main(argv=None):
     if args.role:
         bot = bots[0] if args.role == "host" else bots[1]
         result = side(args.role, args.port, name, options, args.seed, bot, args.loss, args.jitter_ms, args.speed,
-                      args.session, LIMIT_S)
+                      args.session, args.limit_s if args.role == "host" else args.limit_s + 10)
         print("LINKPLAY " + json.dumps(result))
         return 0
     port = _free_port()
     base = [sys.executable, os.path.abspath(__file__), "--game", name, "--seed", str(args.seed), "--bots", args.bots,
             "--loss", str(args.loss), "--jitter-ms", str(args.jitter_ms), "--speed", str(args.speed),
-            "--port", str(port)]
+            "--port", str(port), "--limit-s", str(args.limit_s)]
     for key, value in sorted(options.items()):
         base += ["--option", "%s=%s" % (key, json.dumps(value))]
-    results = run_both(base)
+    results = run_both(base, args.limit_s)
     if isinstance(results, str):
         print("linkplay: %s" % results, file=sys.stderr)
         return 2
     host, guest = results
-    from engine.replay import load, run, state
+    from engine.replay import agrees, load, run, state
 
     again, events = load(host["replay"])
     run(again, events)
     replayed = state(again) == host["state"]
-    agree = host["over"] and guest["over"] and host["digest"] == guest["digest"] and host["state"] == guest["state"]
+    # the guest knows only the cards its seat was shown: its state has "??" for the others (docs/link.md)
+    agree = host["digest"] == guest["digest"] and agrees(guest["state"], host["state"])
+    over = host["over"] and guest["over"]
     print("host:  digest %s, %s, %d log entries, %d packets sent (%d lost, %d doubled)"
           % (host["digest"], "over" if host["over"] else "not over", host["log"], host["sent"], host["lost"],
              host["doubled"]))
     print("guest: digest %s, %s, %d log entries applied, %d packets sent (%d lost, %d doubled)"
           % (guest["digest"], "over" if guest["over"] else "not over", guest["applied"], guest["sent"],
              guest["lost"], guest["doubled"]))
-    print("winner: %s; %s; the host's replay %s"
-          % (host["state"]["winner"], "they agree" if agree else "THEY DIFFER",
-             "gives that state" if replayed else "DOES NOT give that state"))
-    return 0 if agree and replayed else 1
+    if over:
+        what = "winner: %s" % host["state"]["winner"]
+    else:  # the time limit came first: where both stopped is compared all the same
+        what = "not over: stopped after %d s (phase %s)" % (args.limit_s, host["state"]["phase"])
+    print("%s; %s; the host's replay %s" % (what, "they agree" if agree else "THEY DIFFER",
+                                            "gives that state" if replayed else "DOES NOT give that state"))
+    return 0 if over and agree and replayed else 1
 
 
-def run_both(base):
+def run_both(base, limit_s=LIMIT_S):
     """Start the host and the guest; their results, or one line saying why not (a process failed: the other
     is stopped at once). Ctrl-C stops both."""
     import tempfile
@@ -174,13 +205,13 @@ def run_both(base):
              for k, role in enumerate(("host", "guest"))]
     names = ("host", "guest")
     try:
-        deadline = time.monotonic() + LIMIT_S + 60
+        deadline = time.monotonic() + limit_s + 60
         first = None  # the process that failed first (the other is then stopped)
         while any(p.poll() is None for p in procs):
             failed = [k for k, p in enumerate(procs) if p.poll() not in (None, 0)]
             first = failed[0] if failed else None
             if failed or time.monotonic() > deadline:
-                why = ("did not finish in %d s" % (LIMIT_S + 60)) if not failed else None
+                why = ("did not finish in %d s" % (limit_s + 60)) if not failed else None
                 for p in procs:
                     if p.poll() is None:
                         p.kill()

@@ -32,7 +32,7 @@ from engine import games
 from engine.bots import Bot
 from engine.bots.hands import LEVELS
 from engine.bots.match import Match
-from ui.cli import SEEDS, Parser, add_game_arguments, game_options, whole_number
+from ui.cli import SEEDS, Parser, add_game_arguments, game_options, integer, whole_number
 
 
 
@@ -408,10 +408,10 @@ def main(argv=None):
     parser.add_argument("--bots", required=True,
                         help="comma-separated bots: a name of the game's roster (Spit's: %s), or FILE.py"
                         % ", ".join(cpu("spit").ROSTER))
-    parser.add_argument("--games", type=int, default=100, help="games per pair (default 100)")
+    parser.add_argument("--games", type=integer, default=100, help="games per pair (default 100)")
     parser.add_argument("--seed", type=whole_number, default=1, help="first deal seed (default 1)")
-    parser.add_argument("--jobs", type=int, default=1, help="pairs played at once, one process each")
-    parser.add_argument("--stocks", type=int, choices=(4, 5), default=None,
+    parser.add_argument("--jobs", type=integer, default=1, help="pairs played at once, one process each")
+    parser.add_argument("--stocks", type=integer, choices=(4, 5), default=None,
                         help="Spit: stock piles (S-17); the same as --option stocks=N")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")

@@ -154,7 +154,8 @@ class App(Seating, Playback):
             for name in games.NAMES:
                 if "engine.games." + name != info.__name__:
                     _forget("engine.games." + name)
-        self._begin(info.new(self.game_seed, self.options()), now)
+        seen = self.link.seen if self.link is not None and not demo else None  # link play's hidden cards (D-3)
+        self._begin(info.new(self.game_seed, self.options(), seen), now)
 
     def _begin(self, game, now):
         self.game = game
@@ -306,8 +307,8 @@ class App(Seating, Playback):
     def _idle(self, now):
         """D-1: the demo starts after a minute on the title screen untouched, and deals again when over."""
         if self.screen == MENU:
-            if self.idle_since is None or self.menu.showing_help:
-                self.idle_since = now
+            if self.idle_since is None or self.menu.showing_help or self.link is not None:
+                self.idle_since = now  # (a guest on the join page waits for its host, not for a demo)
             elif ticks_diff(now, self.idle_since) >= DEMO_IDLE_MS:
                 self.start_game(now, demo=True)
         elif self.demo and self.game.phase == PH_OVER:

@@ -116,6 +116,8 @@ class Table:
         """Shake the pile player p's refused card aimed at (row * 4 + slot) while left_ms > 0; put it back after."""
         if left_ms <= 0 and self.shaken[p] < 0:
             return  # nothing shakes and nothing is out of place: the usual frame does no work
+        if not 0 <= at < len(self.rows):
+            at = -1  # a cover aimed at no pile on the table (a peer's or a file's): nothing to shake
         if self.shaken[p] >= 0 and self.shaken[p] != at:
             self._home(self.shaken[p])
         if left_ms <= 0 or at < 0:

@@ -30,12 +30,20 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, "%s: %s (see --help)\n" % (self.prog, message))
 
 
-def whole_number(text):
-    """argparse type: a seed, an int from 0 to 2**32 - 1 (engine.rng's whole state)."""
-    try:
-        value = int(text)
-    except ValueError:
+def integer(text):
+    """argparse type: an int in ASCII digits, perhaps after a minus (int() also takes "1_000", " 7", "+5"
+    and other scripts' digits, which no one means as a number here)."""
+    digits = text[1:] if text[:1] == "-" else text
+    if not digits or any(c not in "0123456789" for c in digits):
         raise argparse.ArgumentTypeError("expected a whole number, got %r" % text)
+    return int(text)
+
+
+def whole_number(text):
+    """argparse type: a seed, an int from 0 to 2**32 - 1 (engine.rng's whole state), in ASCII digits."""
+    if not text or any(c not in "0123456789" for c in text):
+        raise argparse.ArgumentTypeError("expected a whole number, got %r" % text)
+    value = int(text)
     if not 0 <= value <= SEEDS:
         raise argparse.ArgumentTypeError("expected a seed from 0 to %d, got %d" % (SEEDS, value))
     return value
@@ -71,7 +79,7 @@ def add_game_arguments(p, what="the game to play"):
     p.add_argument("--option", type=option, action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, for example jokers=true or ending=call (repeatable; "
                         "docs/replay-format.md lists each game's)")
-    p.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+    p.add_argument("--players", type=integer, choices=(2, 3, 4), default=None,
                    help="seats at the table (Speed: 2 to 4, P-11); the same as --option players=N")
 
 
@@ -81,13 +89,21 @@ def game_options(args, p):
 
     name = args.game or "spit"
     files = file_module(name)
-    if getattr(args, "players", None) is not None:
-        args.option.append(("players", args.players))
     given = {}
     for key, value in args.option:
         if key not in files.OPTIONS:
             p.error("--option %s: %s has no option %r (it has %s)" % (key, name, key, ", ".join(files.OPTIONS)))
+        if key in given and given[key] != value:
+            p.error("--option %s given twice, as %s and %s: which one?" % (key, json.dumps(given[key]), json.dumps(value)))
         given[key] = value
+    players = getattr(args, "players", None)
+    if players is not None:
+        if "players" not in files.OPTIONS:
+            p.error("--players %d: %s has no option 'players' (it has %s)" % (players, name, ", ".join(files.OPTIONS)))
+        if "players" in given and given["players"] != players:
+            p.error("--players %d and --option players=%s say different numbers of seats"
+                    % (players, json.dumps(given["players"])))
+        given["players"] = players
     try:
         return name, files.options(given)
     except ReplayError as e:
@@ -103,20 +119,20 @@ def parser():
     p.add_argument("--script", metavar="FILE", help="headless: scripted button presses (docs/scripts.md)")
     p.add_argument("--screenshot", metavar="PNG", help="headless: write the last frame here (a .png name)")
     p.add_argument("--frames", metavar="DIR", help="headless: write every frame here as PNG")
-    p.add_argument("--zoom", type=int, choices=(1, 2, 3, 4), default=1,
+    p.add_argument("--zoom", type=integer, choices=(1, 2, 3, 4), default=1,
                    help="headless: enlarge the screenshot N times, pixel for pixel (default 1)")
     p.add_argument("--replay", metavar="FILE", help="play a saved game back (docs/replay-format.md)")
     p.add_argument("--save-replay", metavar="FILE",
                    help="write the first finished game's replay here, later ones of the session to "
-                        "FILE-2.json, FILE-3.json, ... (the first name not taken)")
+                        "FILE-2.json, FILE-3.json, ... (the first name not taken; FILE must not exist yet)")
     p.add_argument("--host", action="store_true",
                    help="host a linked game (docs/link.md): the game of --game or of the menu; its screen shows a code")
     p.add_argument("--join", metavar="ADDRESS", type=join_address,
                    help="join the linked game hosted at ADDRESS[:PORT] (127.0.0.1 for a window on this machine)")
-    p.add_argument("--code", type=int, default=None,
+    p.add_argument("--code", type=integer, default=None,
                    help="with --join: the host's code (its screen shows it), so there is nothing to confirm")
     p.add_argument("--size", choices=sorted(SIZES), default="160x128", help="screen size (default 160x128)")
-    p.add_argument("--scale", type=int, choices=(2, 3, 4, 5), default=4, help="window scale (default 4)")
+    p.add_argument("--scale", type=integer, choices=(2, 3, 4, 5), default=4, help="window scale (default 4)")
     return p
 
 
@@ -197,6 +213,9 @@ def check_outputs(args):
                 return "--frames %s: is a file, not a folder" % args.frames
             check_writable(os.path.join(args.frames, "frame00000.png"), "--frames")
         if args.save_replay:
+            if os.path.lexists(args.save_replay):
+                return "--save-replay %s: a file of that name exists (a replay never writes over one)" \
+                    % args.save_replay
             check_writable(args.save_replay, "--save-replay")
     except WriteError as e:
         return str(e)

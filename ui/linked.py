@@ -3,34 +3,45 @@
 The App asks a ``Linked`` at a few points of its frame: which seat a local
 cluster plays (``local``), where a seat's action goes (``add``: the host's
 delay line, or the link to the host), ``before`` its actions are applied
-(the link read; the host hands over the actions that are due, a guest its
-host's log entries one by one, in the host's order), ``applied`` for each
-action applied, and ``after`` in place of telling the game the time (the
-host's clock runs ``delay_ms`` behind, and a guest's game hears the time
-only from the host's log). Seats: the host plays seat 0, guests take seats 1
-and on, and the host's CPU plays the rest (D-1).
+(the link read; the host applies the actions that are due one at a time and
+logs those its engine accepts, with the cards each showed; a guest takes
+its host's log entries one by one, in the host's order), and ``after`` in
+place of telling the game the time (the host's clock runs ``delay_ms``
+behind, and a guest's game hears the time only from the host's log). The
+engine of this device's game is dealt with ``seen``: the host's Recorder,
+which notes each card the engine turns up and to whom, or a guest's Blind,
+through which its copy learns only what its seat may see (D-3). Seats: the
+host plays seat 0, guests take seats 1 and on, and the host's CPU plays the
+rest (D-1), and the seat of a guest that left until a guest takes it again.
+Everything the host sends is checked before it is used: a welcome this
+version cannot play, a host that says goodbye, goes silent or turns this
+device away is one notice and the menu; a bad log entry is dropped and the
+log played again from its start (three times in a row at one place: one
+notice and the menu).
 """
 
 import json
 
 from engine import games
+from engine.actions import OK
 from engine.digest import digest
-from engine.link import ROOM, put32
-from engine.link_guest import Guest
-from engine.link_host import CLOCK, DIGEST_MS, Host
-from engine.timing import ticks_add, ticks_diff
+from engine.link import CLOCK, DEAL, EVERYONE, FULL, ROOM, SHOWN, TOLD
+from engine.link_guest import Blind, Guest
+from engine.link_host import DIGEST_MS, PENDING, Host, Recorder
+from engine.timing import Sequencer, ticks_add, ticks_diff
 
 HOST = 0
 GUEST = 1
 NO_ANSWER_MS = 5000  # a guest paired with a code no host answers: the join page says so
+RESTARTS_MOST = 3  # a guest's copy out of step this often in one game: it gives up (one notice)
+NUMBER_MOST = 600000  # the largest number an option may be (call_ms: ten minutes, engine.speed_file)
 
 
-def welcome_bytes(seed, game, options, number):
-    """WELCOME's payload after the seat: seed (4), game index (1), game number (1), options (JSON)."""
-    head = bytearray(6)
-    put32(head, 0, seed)
-    head[4] = games.NAMES.index(game)
-    head[5] = number & 0xFF
+def welcome_bytes(game, options, number):
+    """WELCOME's payload after the seat and nonce: game index (1), game number (1), options (JSON); no seed."""
+    head = bytearray(2)
+    head[0] = games.NAMES.index(game)
+    head[1] = number & 0xFF
     data = bytes(head) + json.dumps(options).encode()  # CircuitPython's json takes no keywords
     if len(data) > ROOM - 3:  # a WELCOME is one message (the game's options are at most 170 bytes)
         raise ValueError("the options do not fit a link's message")
@@ -38,17 +49,48 @@ def welcome_bytes(seed, game, options, number):
 
 
 def read_welcome(data):
-    """(seed, game, number, options) from WELCOME's payload; ValueError when it is not one."""
-    if len(data) < 6 or data[4] >= len(games.NAMES):
+    """(game, number, options) from WELCOME's payload; ValueError saying why this version cannot play it.
+
+    Every option must be one of the game's, of the type of its menu values
+    (a word among them; a number from 1 to NUMBER_MOST): the engine checks
+    the rest when it deals.
+    """
+    if len(data) < 3:
         raise ValueError("not a welcome")
-    seed = data[0] | data[1] << 8 | data[2] << 16 | data[3] << 24
+    if data[0] >= len(games.NAMES):
+        raise ValueError("a game this version does not have (number %d)" % data[0])
     try:
-        options = json.loads(bytes(data[6:]).decode())
+        options = json.loads(bytes(data[2:]).decode())
     except (ValueError, UnicodeError):  # UnicodeError: CPython's decode; CircuitPython's is a ValueError
-        raise ValueError("not a welcome") from None
-    if not isinstance(options, dict) or "seed" in options:
-        raise ValueError("not a welcome")
-    return seed, games.NAMES[data[4]], data[5], options
+        raise ValueError("its options are not JSON") from None
+    if not isinstance(options, dict):
+        raise ValueError("its options are not JSON's object")
+    name = games.NAMES[data[0]]
+    known = games.get(name).OPTIONS
+    for key in options:
+        values = None
+        for item in known:
+            if item[0] == key:
+                values = item[2]
+        if values is None:
+            raise ValueError("an option this version lacks, %s" % key)
+        value = options[key]
+        if type(value) is not type(values[0]) or (isinstance(value, str) and value not in values) \
+                or (type(value) is int and not 1 <= value <= NUMBER_MOST):
+            raise ValueError("option %s: %s" % (key, json.dumps(value)[:20]))
+    return name, data[1], options
+
+
+def _nonce(now):
+    """A number for this run of a guest (its HELLO's): random where the board has a generator, else the clock's."""
+    try:
+        import os
+
+        raw = os.urandom(2)
+        n = raw[0] | raw[1] << 8
+    except (ImportError, AttributeError, NotImplementedError, OSError):
+        n = now & 0xFFFF
+    return n or 1
 
 
 def open_from_menu(app, now):
@@ -71,7 +113,7 @@ def open_from_menu(app, now):
         app.link = Linked(app, HOST, transport, code, guests=people - 1)
         app.notice("hosting a linked game: code %04d (a guest joins with --join ADDRESS --code %04d)" % (code, code))
         return False
-    app.link = Linked(app, GUEST, transport, 0, nonce=(now & 0xFFFF) or 1)
+    app.link = Linked(app, GUEST, transport, 0, nonce=_nonce(now))
     app.link.show_join_page()
     return True
 
@@ -91,14 +133,23 @@ class Linked:
         self.number = 0  # games dealt in this session
         self.host = None
         self.guest = Guest(transport, session, nonce) if role == GUEST else None
+        self.seen = Recorder() if role == HOST else Blind()  # the engine's: what it shows, and to whom (D-3)
+        self.batch = Sequencer(PENDING, 2)  # host: the actions due, in C-4 order (its priority carries over)
+        self.game_no = 0
         self.seat = 0 if role == HOST else -1
+        self.keeps_replay = role == HOST  # a guest's copy has no seed: a replay of it would be another game
         self.entry = [0, 0, 0, 0, 0]
         self.digest_ms = 0
-        self.dealt = None  # the guest's welcome being played
+        self.welcomed = None  # guest: the welcome being played ...
+        self.parsed = None  # ... as (game, number, options)
+        self.dealt = False  # ... and whether its DEAL has come (this copy of the game is dealt)
+        self.restarts = 0  # guest: times in a row its log was played again from its start at one place ...
+        self.failed_at = -1  # ... the entry it stopped at
         self.paused_at = None  # when the game paused (this device's clock)
         self.left = []  # seats whose guest has gone: the CPU's now
         self.shown = None  # the offer the join page shows
         self.unanswered = False  # the join page says no host answers the code
+        self.full = False  # ... or that the host's seats are all taken
 
     # ---- seats ---------------------------------------------------------------
 
@@ -123,16 +174,22 @@ class Linked:
     # ---- the frame -------------------------------------------------------------
 
     def begin(self, game):
-        """A game was dealt here (the App's _begin)."""
-        if self.role == HOST:
-            self.number += 1
-            w = welcome_bytes(self.app.game_seed, game.name, self.app.options(), self.number)
-            kw = {} if self.delay_ms is None else {"delay_ms": self.delay_ms}
-            if self.host is None:
-                self.host = Host(self.transport, self.session, game.players, w,
-                                 guest_seats=range(1, self.guests + 1), **kw)
-            else:
-                self.host.new_game(w)
+        """A game was dealt here (the App's _begin): the host welcomes its guests to it and logs its deal."""
+        if self.role != HOST:
+            return
+        self.number += 1
+        w = welcome_bytes(game.name, self.app.options(), self.number)
+        kw = {} if self.delay_ms is None else {"delay_ms": self.delay_ms}
+        if self.host is None:
+            self.host = Host(self.transport, self.session, game.players, w,
+                             guest_seats=range(1, self.guests + 1), **kw)
+        else:
+            self.host.new_game(w)
+        if self.batch.players != game.players:
+            self.batch = Sequencer(PENDING, game.players)
+        self.batch.priority = 0
+        self.game_no = game.game_no
+        self.host.record(0, EVERYONE, DEAL, 0, 0, self.seen)  # the cards its deal showed, then DEAL
 
     def add(self, t, player, verb, a, b):
         """One action of a seat this device plays, stamped t (this device's ticks)."""
@@ -147,63 +204,46 @@ class Linked:
         return link is not None and link.paused
 
     def idle(self, now):
-        """Off the table: a guest listens for the host's welcome and deals the game it names."""
-        if self.role == GUEST:
-            guest = self.guest
-            guest.poll(now)
-            if self._left(now):
-                return
-            if guest.offer != self.shown and self.joining:
-                self.show_join_page()
-            if guest.rx.session and guest.seat < 0 and not self.unanswered and now - guest.joined_ms >= NO_ANSWER_MS:
-                self.unanswered = True
-                self.app.menu.show_page(("JOIN A LINKED GAME", "No host answers", "with code %04d." % guest.rx.session,
-                                         "", "Any key: back"))
-            if self._deal_if_welcomed(now):
-                self.app.menu.show_page(None)
+        """Off the table: a guest listens for the host's welcome and its deal, and deals that game."""
+        if self.role != GUEST:
+            return
+        guest = self.guest
+        guest.poll(now)
+        if self._ended():
+            return
+        if guest.offer != self.shown and self.joining:
+            self.show_join_page()
+        if guest.refused == FULL and not self.full:
+            self.full = True
+            self.app.menu.show_page(("JOIN A LINKED GAME", "The game of code %04d" % guest.rx.session,
+                                     "has no free seat.", "", "Any key: back"))
+        elif guest.rx.session and guest.seat < 0 and not self.unanswered and not self.full \
+                and now - guest.joined_ms >= NO_ANSWER_MS:
+            self.unanswered = True
+            self.app.menu.show_page(("JOIN A LINKED GAME", "No host answers", "with code %04d." % guest.rx.session,
+                                     "", "Any key: back"))
+        if guest.welcome is not None:
+            self._take(now)
 
     def before(self, now):
-        """Read the link; put the actions due in the App's Sequencer (a guest: apply the log)."""
+        """Read the link; the host applies the actions due, a guest the host's log entries."""
         app = self.app
         if self.role == HOST:
             host = self.host
             host.poll(self.clock(now))
             self._pause(now, host.paused)
-            while host.left >= 0:
-                self.left.append(host.left)
-                app.seat_cpu(host.left, now)  # D-1: the CPU takes a seat its guest has left
-                host.left = -1
-            host.due(self.clock(now) - host.delay_ms, app.seq, app.t0)
+            self._seats(now)
+            if host.due(self.clock(now) - host.delay_ms, self.batch, app.t0):
+                self._apply_due(now)
             return
-        guest = self.guest
-        guest.poll(now)
-        if self._left(now) or self._deal_if_welcomed(now):
+        self.guest.poll(now)
+        if self._ended():
             return
-        self._pause(now, guest.paused)
-        entry = self.entry
-        seq = app.seq
-        while True:
-            if guest.digest_n == guest.next:  # the host's state at this entry: is ours the same?
-                guest.desynced = guest.digest != digest(app.game)
-                guest.digest_n = -1
-                guest.checked += 1
-            if not guest.take(entry):
-                break
-            at = ticks_add(app.t0, entry[0])
-            if entry[2] == CLOCK:
-                app.game.advance(at)
-                continue
-            seq.add(at, entry[1], entry[2], entry[3], entry[4])
-            app.apply_now(now)  # one at a time: the host's order, whatever C-4 would make of a batch
-        if guest.digest_n >= 0 and guest.digest_n < guest.next:
-            guest.digest_n = -1  # passed before it came: the next one
-        if guest.desynced:
-            self._redeal(now)
+        self._pause(now, self.guest.paused)
+        self._take(now)
 
     def applied(self, t, player, verb, a, b):
-        """The App applied this action (t: ms from the deal)."""
-        if self.role == HOST:
-            self.host.logged(t, player, verb, a, b)
+        """The App applied this action (t: ms from the deal): the host has logged it already, if accepted."""
 
     def after(self, now):
         """The time, for the game (the host's clock minus the delay); send what the guests lack."""
@@ -211,17 +251,13 @@ class Linked:
             return
         app = self.app
         host = self.host
-        game = app.game
         cut = self.clock(now) - host.delay_ms
         if not host.paused and cut > 0:
-            before = game.now
-            game.advance(ticks_add(app.t0, cut))
-            if game.now != before:  # a time limit passed (P-8): the guests' games must hear it there
-                host.logged(cut, 255, CLOCK, 0, 0)
+            self._advance(ticks_add(app.t0, cut))
         if ticks_diff(now, self.digest_ms) >= DIGEST_MS:
             self.digest_ms = now
-            host.digest = digest(game)
-            host.digest_n = host.log.n
+            host.digest = digest(app.game)
+            host.digest_n = host.n
         host.send(self.clock(now))
 
     def banner_key(self):
@@ -241,12 +277,67 @@ class Linked:
             return "Code %04d: waiting" % self.session
         return None
 
+    # ---- the host's side ---------------------------------------------------------
+
+    def _apply_due(self, now):
+        """Apply the due actions one at a time in C-4 order, each after the clock's own change by its time;
+        log those the engine accepts (a refused one changed nothing: no entry, and its shown cards forgotten)."""
+        app = self.app
+        host = self.host
+        batch = self.batch
+        seq = app.seq
+        seen = self.seen
+        batch.sort()
+        for k in range(batch.n):
+            i = batch.order[k]
+            at = batch.t[i]
+            self._advance(at)
+            p = batch.player[i]
+            verb = batch.verb[i]
+            a = batch.a[i]
+            b = batch.b[i]
+            seq.add(at, p, verb, a, b)
+            seen.clear()
+            app.apply_now(now)
+            if seq.result[0] == OK:
+                host.record(ticks_diff(at, app.t0), p, verb, a, b, seen)
+            seen.clear()
+        batch.n = 0
+        if app.game.game_no != self.game_no:  # C-4: each game of a match starts with seat 0 holding priority
+            self.game_no = app.game.game_no
+            batch.priority = 0
+
+    def _advance(self, at):
+        """Tell the game the time at (ticks); a CLOCK entry when that changed it (a time limit, P-8)."""
+        game = self.app.game
+        before = game.now
+        self.seen.clear()
+        game.advance(at)
+        if game.now != before:
+            self.host.record(ticks_diff(at, self.app.t0), EVERYONE, CLOCK, 0, 0, self.seen)
+        self.seen.clear()
+
+    def _seats(self, now):
+        """D-1: the CPU takes a seat its guest has left, and gives it back to the guest that takes it again."""
+        host = self.host
+        app = self.app
+        while host.left:
+            seat = host.left.pop(0)
+            if seat not in self.left:
+                self.left.append(seat)
+                app.seat_cpu(seat, now)
+        while host.joined:
+            seat = host.joined.pop(0)
+            if seat in self.left:
+                self.left.remove(seat)
+                app.cpus[seat] = None
+
     # ---- the join page (a guest) -------------------------------------------------
 
     @property
     def joining(self):
         """A guest that has not been dealt its host's game yet (the join page is up)."""
-        return self.role == GUEST and self.dealt is None
+        return self.role == GUEST and not self.dealt
 
     def show_join_page(self):
         offer = self.guest.offer
@@ -283,16 +374,126 @@ class Linked:
         self.transport.close()
         self.app.menu.show_page(None)
 
-    # ---- inside ----------------------------------------------------------------
+    # ---- a guest's copy of the game -------------------------------------------------
 
-    def _left(self, now):
-        """A guest whose host said BYE: one notice, and the menu; True when so."""
-        if not self.guest.gone:
+    def _take(self, now):
+        """Take the host's log entries: cards and decisions for the next entry, the deal, the clock, actions.
+
+        An entry this copy cannot follow (a seat the game lacks, an action its
+        engine refuses, a card shown that is none, one missing or one too many)
+        is dropped and the log played again from its start.
+        """
+        guest = self.guest
+        app = self.app
+        seen = self.seen
+        if guest.welcome != self.welcomed and not self._welcome(guest.welcome):
+            return
+        entry = self.entry
+        ok = True
+        while ok:
+            if self.dealt and guest.digest_n == guest.next:  # the host's state at this entry: is ours the same?
+                guest.desynced = guest.digest != digest(app.game)
+                guest.digest_n = -1
+                guest.checked += 1
+                if guest.desynced:
+                    break
+            if not guest.take(entry):
+                break
+            verb = entry[2]
+            if verb == SHOWN:
+                ok = guest.shown(seen)
+                continue
+            if verb == TOLD:
+                ok = 1 <= entry[1] <= 8
+                seen.tell(entry[3] & ((1 << entry[1]) - 1), entry[1])
+                continue
+            if verb == DEAL:
+                ok = not self.dealt and self._deal(now)
+                if app.link is not self:
+                    return  # the game could not be played here: the menu
+            elif not self.dealt:
+                ok = False  # an action before the deal
+            elif verb == CLOCK:
+                app.game.advance(ticks_add(app.t0, entry[0]))
+                ok = seen.left() == 0
+            else:
+                ok = entry[1] < app.game.players
+                if ok:
+                    app.seq.add(ticks_add(app.t0, entry[0]), entry[1], verb, entry[3], entry[4])
+                    app.apply_now(now)  # one at a time: the host's order, whatever C-4 would make of a batch
+                    ok = app.seq.result[0] == OK and seen.left() == 0
+            seen.clear()
+        if not ok:
+            guest.desynced = True
+        if guest.digest_n >= 0 and guest.digest_n < guest.next:
+            guest.digest_n = -1  # passed before it came: the next one
+        if guest.desynced:
+            self._restart()
+
+    def _welcome(self, welcome):
+        """A new welcome (the first, or the host dealt again): its game is dealt when its DEAL comes; one notice
+        and the menu when this version cannot play it. False when no entry is to be taken now."""
+        guest = self.guest
+        try:
+            self.parsed = read_welcome(welcome)
+        except ValueError as e:
+            self._leave("the host's game cannot be played here: %s" % e)
             return False
-        self.app.notice("link: the host has left the game")
+        self.welcomed = welcome
+        self.dealt = False
+        self.restarts = 0
+        self.failed_at = -1
+        self.seat = guest.seat
+        self.seen.seat = guest.seat
+        self.seen.clear()
+        guest.restart()
+        return True
+
+    def _deal(self, now):
+        """The DEAL entry: this copy of the host's game, dealt with the cards the log showed; True when it took
+        every one and this device's seat is one of the game's."""
+        name, _, options = self.parsed
+        try:
+            self.app.deal_linked(name, options, 0, now)
+        except (TypeError, ValueError) as e:  # an option this version lacks, or a value it refuses
+            self._leave("the host's game cannot be played here: %s" % e)
+            return False
+        if not 1 <= self.seat < self.app.game.players:
+            self._leave("the host's game cannot be played here: it gave this device seat %d" % self.seat)
+            return False
+        self.dealt = True
+        self.app.menu.show_page(None)
+        return self.seen.left() == 0
+
+    def _restart(self):
+        """Out of step with the host: the log played again from its start (dealt again at its DEAL); a guest
+        stopped RESTARTS_MOST times in a row at the same place, or before it, gives up (a host whose log cannot
+        be followed; a spoofed entry, once replayed past, counts no more)."""
+        at = self.guest.next
+        self.restarts = self.restarts + 1 if at <= self.failed_at else 1
+        self.failed_at = at
+        if self.restarts > RESTARTS_MOST:
+            self._leave("this device could not follow the host's game")
+            return
+        self.dealt = False
+        self.seen.clear()
+        self.guest.restart()
+
+    def _ended(self):
+        """A guest whose host said BYE, went silent or turned it away: one notice, and the menu; True when so."""
+        guest = self.guest
+        if guest.gone:
+            self._leave("the host has left the game")
+            return True
+        if guest.refused and guest.refused != FULL:
+            self._leave("the host's game has gone too far to catch this device up")
+            return True
+        return False
+
+    def _leave(self, why):
+        self.app.notice("link: %s" % why)
         self.app.back_to_menu()
         self.close()
-        return True
 
     def _pause(self, now, paused):
         """Stop the game's clock while paused: play resumes where it stopped."""
@@ -305,35 +506,3 @@ class Linked:
             else:
                 self.guest.clock.reset()  # the host's clock stood still: measure it again
             self.paused_at = None
-
-    def _deal_if_welcomed(self, now):
-        """A guest: deal the game of a new welcome; True when it did."""
-        guest = self.guest
-        if guest.welcome is None or guest.welcome == self.dealt:
-            return False
-        try:
-            seed, name, _, options = read_welcome(guest.welcome)
-        except ValueError:
-            guest.welcome = self.dealt
-            return False
-        self.dealt = guest.welcome
-        self.seat = guest.seat
-        guest.restart()
-        return self._deal(name, options, seed, now)
-
-    def _deal(self, name, options, seed, now):
-        """Deal the host's game here; one notice and the menu when this device cannot play it."""
-        try:
-            self.app.deal_linked(name, options, seed, now)
-        except (TypeError, ValueError) as e:  # an option this version lacks, or a value it refuses
-            self.app.notice("link: the host's game cannot be played here: %s" % e)
-            self.app.back_to_menu()
-            self.close()
-            return False
-        return True
-
-    def _redeal(self, now):
-        """A guest out of step: the same game dealt again, its log played from the start."""
-        seed, name, _, options = read_welcome(self.dealt)
-        self.guest.restart()
-        self._deal(name, options, seed, now)

@@ -80,8 +80,8 @@ class Playback:
             record(self.game.name, mode, level if 0 <= level < 256 else 0, self.game.winner == 0,
                    ticks_diff(now, self.t0))
         self.end_ms = max(0, ticks_diff(now, self.t0))
-        if self.on_game_over is not None:
-            self.on_game_over(self.replay())
+        if self.on_game_over is not None and (self.link is None or self.link.keeps_replay):
+            self.on_game_over(self.replay())  # (a linked guest knows no seed: its host saves the game)
 
     def replay(self):
         """The replay document of the game so far (the engine's replay format)."""

@@ -35,8 +35,9 @@ HOWTO = (
 )
 
 
-def new(seed, options):
-    """A new game (the options dict's keys are OPTIONS: hints is the screen's, the engine takes none)."""
+def new(seed, options, seen=None):
+    """A new game (the options dict's keys are OPTIONS: hints is the screen's, the engine takes none); seen: link
+    play's hidden cards (engine.link_host)."""
     from engine.california import California
 
-    return California(seed=seed)
+    return California(seed=seed, seen=seen)

@@ -43,10 +43,11 @@ HOWTO = (
 )
 
 
-def new(seed, options):
-    """A new game with the options dict (keys of OPTIONS); two decks are played only by four (P-11)."""
+def new(seed, options, seen=None):
+    """A new game with the options dict (keys of OPTIONS); two decks are played only by four (P-11); seen: link
+    play's hidden cards (engine.link_host)."""
     from engine.speed import Speed
 
     if options.get("decks", 1) == 2 and options.get("players", 2) != 4:
         options = dict(options, decks=1)  # the menu's two decks with fewer seats: one deck, as RULES.md deals
-    return Speed(seed=seed, **options)
+    return Speed(seed=seed, seen=seen, **options)

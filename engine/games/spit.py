@@ -42,8 +42,8 @@ HOWTO = (
 )
 
 
-def new(seed, options):
-    """A new game with the options dict (keys of OPTIONS)."""
+def new(seed, options, seen=None):
+    """A new game with the options dict (keys of OPTIONS); seen: link play's hidden cards (engine.link_host)."""
     from engine.spit import Spit
 
-    return Spit(seed=seed, **options)
+    return Spit(seed=seed, seen=seen, **options)
