@@ -214,7 +214,10 @@ def server(folder, port=8000, host="127.0.0.1", quiet=True):
         extensions_map = dict(SimpleHTTPRequestHandler.extensions_map, **TYPES)
 
         def end_headers(self):
-            self.send_header("Cache-Control", "no-cache")  # the browser checks again, and keeps what has not changed
+            if self.path.startswith("/pyodide/"):
+                self.send_header("Cache-Control", "max-age=86400")  # the pinned runtime: kept for a day
+            else:
+                self.send_header("Cache-Control", "no-cache")  # the browser asks again, and keeps what has not changed
             super().end_headers()
 
         def log_message(self, *args):
