@@ -205,13 +205,20 @@ TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicat
          ".css": "text/css", ".png": "image/png"}
 
 
-def server(folder, port=8000, host="127.0.0.1", quiet=True):
-    """An HTTP server of folder's files on host:port (port 0: any free one), not yet serving."""
+def server(folder, port=8000, host="127.0.0.1", quiet=True, files=None):
+    """An HTTP server of folder's files on host:port (port 0: any free one), not yet serving; files, when given,
+    is another folder served under /files/ (the tests' replays and scripts)."""
     import functools
     from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
     class Handler(SimpleHTTPRequestHandler):
         extensions_map = dict(SimpleHTTPRequestHandler.extensions_map, **TYPES)
+
+        def translate_path(self, path):
+            if files is not None and path.startswith("/files/"):
+                rest = path[len("/files/"):].split("?")[0].split("#")[0]
+                return os.path.join(files, *[p for p in rest.split("/") if p not in ("", ".", "..")])
+            return super().translate_path(path)
 
         def end_headers(self):
             if self.path.startswith("/pyodide/"):

@@ -131,7 +131,8 @@ function showStats() {
   }
 }
 
-function loop() {
+function loop(mine) {
+  if (mine !== generation) return; // another game was opened
   let wait;
   const t0 = performance.now();
   try {
@@ -145,10 +146,11 @@ function loop() {
     bench.frames.push(performance.now() - t0);
     if (bench.frames.length > 20000) bench.frames.splice(0, 10000);
   }
-  setTimeout(loop, wait);
+  setTimeout(loop, wait, mine);
 }
 
 function downloadReplay() {
+  if (!page) return;
   const got = page.replay_text();
   if (!got) return;
   const [name, text] = got.toJs();
@@ -164,29 +166,30 @@ function downloadReplay() {
 
 function listen() {
   const held = new Set();
+  const live = () => page !== null;
   window.addEventListener("keydown", (e) => {
     wakeAudio();
     const k = KEYS[e.code];
     if (k === undefined || e.ctrlKey || e.metaKey || e.altKey || e.target.tagName === "SELECT") return;
     e.preventDefault();
-    if (!e.repeat) page.key(k, true);
+    if (!e.repeat) live() && page.key(k, true);
   });
   window.addEventListener("keyup", (e) => {
     const k = KEYS[e.code];
-    if (k !== undefined) { e.preventDefault(); page.key(k, false); }
+    if (k !== undefined) { e.preventDefault(); live() && page.key(k, false); }
   });
-  window.addEventListener("blur", () => page.release_all());
-  document.addEventListener("visibilitychange", () => { if (document.hidden) page.release_all(); });
+  window.addEventListener("blur", () => live() && page.release_all());
+  document.addEventListener("visibilitychange", () => { if (document.hidden) live() && page.release_all(); });
   for (const b of document.querySelectorAll(".cluster button")) {
     const k = Number(b.dataset.key);
-    const up = () => { if (held.delete(b)) { b.classList.remove("held"); page.key(k, false); } };
+    const up = () => { if (held.delete(b)) { b.classList.remove("held"); live() && page.key(k, false); } };
     b.addEventListener("pointerdown", (e) => {
       wakeAudio();
       e.preventDefault();
       b.setPointerCapture(e.pointerId);
       held.add(b);
       b.classList.add("held");
-      page.key(k, true);
+      live() && page.key(k, true);
     });
     for (const name of ["pointerup", "pointercancel", "lostpointercapture"]) b.addEventListener(name, up);
     b.addEventListener("contextmenu", (e) => e.preventDefault());
@@ -194,7 +197,8 @@ function listen() {
   $("download").addEventListener("click", downloadReplay);
   $("open").addEventListener("change", async (e) => {
     const file = e.target.files[0];
-    if (!file) return;
+    if (!file || !live()) return;
+    if (!page.hal.real_clock) await open("?size=" + page.width + "x" + page.height); // after a test's fast replay
     const problem = page.open_replay(await file.text(), file.name);
     say(problem ? "spit: " + problem : "watching " + file.name + " (any key at its end: the menu)", !!problem);
     e.target.value = "";
@@ -207,27 +211,20 @@ function listen() {
   });
 }
 
-async function main() {
-  const query = new URLSearchParams(location.search);
-  const size = query.get("size") || "160x128";
-  $("size").value = size;
-  const [w, h] = (/^(\d+)x(\d+)$/.exec(size) || [0, 160, 128]).slice(1).map(Number);
-  fit(w, h);
-  window.addEventListener("resize", () => fit(canvas.width, canvas.height));
-  const lines = [];
-  const shown = (line) => {
-    lines.push(line);
-    if (line.trim() && !/no settings file yet/.test(line)) say(line, /^spit: /.test(line) && !/replay saved/.test(line));
-  };
-  let booted;
-  try {
-    booted = await boot(location.href, { stdout: shown, stderr: shown });
-  } catch (e) {
-    say("spit: Python would not start: " + e.message, true);
-    throw e;
+// Open the page's game for a query string (the contract's keys); the page's own at start. window.spitOpen does
+// the same without starting Python again (tests run several replays and scripts in one page).
+let generation = 0;
+async function open(search) {
+  const query = new URLSearchParams(search);
+  generation += 1;
+  document.body.dataset.done = "";
+  $("state").textContent = "";
+  $("download").disabled = true;
+  if (page) {
+    page.close(); // its link and its display go before the next ones are made
+    page.destroy();
+    page = null;
   }
-  py = booted.py;
-  Object.assign(bench, booted, { py: undefined });
   const asked = {};
   for (const [k, v] of query) (asked[k] = asked[k] || []).push(v);
   let text = null;
@@ -242,24 +239,41 @@ async function main() {
     text = await response.text();
   }
   say("");
-  const pages = py.pyimport("spit_page");
-  page = pages.start(side, JSON.stringify(asked), text);
+  page = py.pyimport("spit_page").start(side, JSON.stringify(asked), text);
   window.spitPage = page;
   if (page.error) say("spit: " + page.error, true);
+  $("size").value = page.width + "x" + page.height;
   fit(page.width, page.height);
   page.hal.redraw();
   page.hal.present();
-  bench.readyMs = performance.now();
+  if (bench.readyMs === null) bench.readyMs = performance.now();
   showStats();
-  if (file !== null) {
-    $("state").textContent = page.state_json();
-    document.body.dataset.done = page.error ? "error" : "1";
-    listen();
-    return;
-  }
-  listen();
+  if (file !== null) $("state").textContent = page.state_json();
   document.body.dataset.done = page.error ? "error" : "1";
-  loop();
+  if (file === null) loop(generation);
+}
+
+async function main() {
+  const query = new URLSearchParams(location.search);
+  const size = query.get("size") || "160x128";
+  const [w, h] = (/^(\d+)x(\d+)$/.exec(size) || [0, 160, 128]).slice(1).map(Number);
+  fit(w, h);
+  window.addEventListener("resize", () => fit(canvas.width, canvas.height));
+  const shown = (line) => {
+    if (line.trim() && !/no settings file yet/.test(line)) say(line, /^spit: /.test(line) && !/replay saved/.test(line));
+  };
+  let booted;
+  try {
+    booted = await boot(location.href, { stdout: shown, stderr: shown });
+  } catch (e) {
+    say("spit: Python would not start: " + e.message, true);
+    throw e;
+  }
+  py = booted.py;
+  Object.assign(bench, booted, { py: undefined });
+  listen();
+  window.spitOpen = open;
+  await open(location.search);
 }
 
 main().catch((e) => {

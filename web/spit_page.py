@@ -240,6 +240,18 @@ class Page:
         """The contract's state as JSON text (tools/replay.py's line), or "" when there is none."""
         return "" if self.state is None else json.dumps(self.state)
 
+    def table_state(self):
+        """The table's game as tools/replay.py prints it for the replay the page would download, or ""."""
+        if self.app.game is None:
+            return ""
+        return json.dumps(final_state(self.app, self.app.replay()))
+
+    def close(self):
+        """Leave the link and release the display, so that another Page can be made."""
+        if self.app.link is not None:
+            self.app.link.close()
+        self.hal.deinit()
+
     def current_state(self):
         """The table's game now, in tools/replay.py's words without its refused list (tests, the link)."""
         from engine.replay import state

@@ -1,0 +1,211 @@
+"""The browser edition in a real browser: Debian's Chromium, headless, driven by Playwright for Python.
+
+The site is built once (tools/web.py) into a temporary folder and served on
+127.0.0.1 with the tests' files under /files/. Every page, and the bot lab's
+worker, runs the project's own Python in Pyodide. Without Chromium, Playwright
+or npm the tests are skipped with that reason; with SPIT_REQUIRE_BROWSER set
+(CI sets it) that is a failure instead. Each page start costs a Pyodide boot,
+so a test opens one page and runs its cases in it with ``spitOpen(query)``,
+the same code the page runs for its own query string.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHROMIUM = os.environ.get("SPIT_CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+BOOT_MS = 120000  # the longest a page may take to start Python on a busy machine
+REQUESTS = []  # (page origin, url) of every request any page or worker of this module made
+
+
+def _missing(why):
+    if os.environ.get("SPIT_REQUIRE_BROWSER"):
+        pytest.fail("the browser tests are required here (SPIT_REQUIRE_BROWSER) but %s" % why)
+    pytest.skip(why)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The built site's folder and the tests' files folder."""
+    if not os.path.exists(CHROMIUM):
+        _missing("%s is not installed (Debian: apt-get install chromium; .ci/run installs it)" % CHROMIUM)
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        _missing("Playwright for Python is not installed (requirements-dev.txt)")
+    if shutil.which("npm") is None and not os.path.isdir(os.path.join(ROOT, ".cache", "web")):
+        _missing("npm is not installed: tools/web.py installs the pinned Pyodide with it")
+    import web
+
+    out = str(tmp_path_factory.mktemp("site"))
+    try:
+        web.build(out)
+    except web.BuildError as e:
+        _missing("the site could not be built: %s" % e)
+    files = str(tmp_path_factory.mktemp("files"))
+    return out, files
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    """The site on 127.0.0.1 (any free port), its files under /files/: its base URL."""
+    import web
+
+    httpd = web.server(site[0], 0, files=site[1])
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield "http://127.0.0.1:%d/" % httpd.server_address[1]
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield b
+        b.close()
+
+
+def new_context(browser, server, **kw):
+    """A browser context (a fresh profile: its own storage) whose every request is recorded in REQUESTS."""
+    context = browser.new_context(accept_downloads=True, **kw)
+    origin = server.rstrip("/")
+    context.on("request", lambda r: REQUESTS.append((origin, r.url)))
+    context.on("websocket", lambda ws: REQUESTS.append((origin, ws.url)))
+    return context
+
+
+def open_page(context, server, query=""):
+    """A page of the site opened at query, once its Python has started and the query is done."""
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "index.html" + query)
+    page.wait_for_function("document.body.dataset.done", timeout=BOOT_MS)
+    assert not errors, errors
+    return page
+
+
+def spit_open(page, query):
+    """Open the page's game for another query without starting Python again; the state text."""
+    page.evaluate("q => spitOpen(q)", query)
+    assert page.evaluate("document.body.dataset.done") == "1", page.text_content("#message")
+    return page.text_content("#state")
+
+
+def served(site, name, data):
+    """Put a file under /files/; its path from the page."""
+    with open(os.path.join(site[1], name), "w") as f:
+        f.write(data)
+    return "files/" + name
+
+
+def tool(*args, stdin=None):
+    """A tool's standard output (it must succeed)."""
+    done = subprocess.run([sys.executable] + list(args), cwd=ROOT, capture_output=True, text=True, input=stdin,
+                          env=dict(os.environ, BLINKA_OS_AGNOSTIC="1", SDL_VIDEODRIVER="dummy",
+                                   SDL_AUDIODRIVER="dummy"))
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def canvas_rgb(page):
+    """The canvas's pixels as RGB bytes, row by row."""
+    rgba = page.evaluate("""() => {
+        const c = document.getElementById('screen');
+        return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data);
+    }""")
+    out = bytearray()
+    for i in range(0, len(rgba), 4):
+        out += bytes(rgba[i:i + 3])
+    return bytes(out)
+
+
+# ---- the contract: ?replay= and ?script= ----------------------------------------------------------
+
+def test_a_replay_in_the_page_ends_in_the_state_tools_replay_prints(site, server, browser):
+    """?replay=PATH: for each game, the page's final state is tools/replay.py's line for that file."""
+    paths = {}
+    for game, seed in (("spit", 4), ("speed", 4), ("california", 4)):
+        path = os.path.join(site[1], "%s.json" % game)
+        tool("tools/demo.py", "--game", game, "--seed", str(seed), "--save", path, "--quiet")
+        paths[game] = path
+    context = new_context(browser, server)
+    page = open_page(context, server, "?replay=files/spit.json")
+    assert page.text_content("#state") == tool("tools/replay.py", paths["spit"]).strip()
+    for game in ("speed", "california"):
+        assert spit_open(page, "?replay=files/%s.json" % game) == tool("tools/replay.py", paths[game]).strip()
+    page.evaluate("q => spitOpen(q)", "?replay=files/nothing.json")  # a file the server lacks: one line
+    assert page.evaluate("document.body.dataset.done") == "error"
+    assert "files/nothing.json: cannot be fetched (404" in page.text_content("#message")
+    served(site, "bad.json", '{"version": 1, "events": [[0, 0, "jump"]]}')
+    page.evaluate("q => spitOpen(q)", "?replay=files/bad.json")
+    assert page.evaluate("document.body.dataset.done") == "error"
+    assert "files/bad.json: " in page.text_content("#message")
+    context.close()
+
+
+SCRIPTS = (("docs/img/speed.json", "160x128"), ("docs/img/speed.json", "240x135"), ("docs/img/speed.json", "240x240"),
+           ("docs/img/opening.json", "160x128"), ("docs/img/california.json", "240x240"))
+
+
+def desktop_frame(script, size):
+    """The desktop's headless last frame of a script, as RGB bytes (code.py --headless --script)."""
+    os.environ["BLINKA_OS_AGNOSTIC"] = "1"
+    import displayio
+
+    from hal import headless
+    from ui.app import App
+    from ui.script import load_script, run_headless
+
+    displayio.release_displays()
+    with open(os.path.join(ROOT, script)) as f:
+        doc = load_script(f.read())
+    hal = headless.Hal(*map(int, size.split("x")))
+    try:
+        run_headless(hal, App(hal, settings=doc["settings"], seed=doc["seed"]), doc)
+        return bytes(hal.display.rgb), hal.display.png(3)
+    finally:
+        hal.deinit()
+
+
+def test_a_scripts_last_frame_on_the_canvas_is_the_desktops_pixel_for_pixel(site, server, browser, tmp_path):
+    """?script=PATH&size=WxH: the canvas holds the last frame, the same pixels as the desktop's headless screenshot."""
+    for script, _ in SCRIPTS:
+        with open(os.path.join(ROOT, script)) as f:
+            served(site, os.path.basename(script), f.read())
+    context = new_context(browser, server)
+    page = None
+    for script, size in SCRIPTS:
+        query = "?script=files/%s&size=%s" % (os.path.basename(script), size)
+        if page is None:
+            page = open_page(context, server, query)
+        else:
+            spit_open(page, query)
+        want, png = desktop_frame(script, size)
+        got = canvas_rgb(page)
+        if got != want:
+            (tmp_path / "desktop.png").write_bytes(png)
+            page.screenshot(path=str(tmp_path / "page.png"))
+        assert got == want, "%s at %s: the canvas differs from the desktop's frame (%s)" % (script, size, tmp_path)
+        width, height = map(int, size.split("x"))
+        zoom = int(page.evaluate("document.getElementById('screen').dataset.zoom"))
+        box = page.evaluate("(() => { const r = document.getElementById('screen').getBoundingClientRect();"
+                            " return [r.width, r.height]; })()")
+        assert box[0] == width * zoom + 12 and box[1] == height * zoom + 12  # whole-number zoom, its 6 px rim
+        assert json.loads(page.text_content("#state"))["game"] == json.loads(open(os.path.join(ROOT, script)).read()).get(
+            "settings", {}).get("game", "spit")
+    context.close()
