@@ -209,3 +209,108 @@ def test_a_scripts_last_frame_on_the_canvas_is_the_desktops_pixel_for_pixel(site
         assert json.loads(page.text_content("#state"))["game"] == json.loads(open(os.path.join(ROOT, script)).read()).get(
             "settings", {}).get("game", "spit")
     context.close()
+
+
+# ---- playing: keys, the on-screen buttons, lights, tones, storage -------------------------------------------------
+
+RANKS = "A23456789TJQK"
+
+
+def _fits(card, top):
+    """S-5: one above or one below, K-A-2 wrapping (suits ignored)."""
+    return (RANKS.index(card[0]) - RANKS.index(top[0])) % 13 in (1, 12)
+
+
+def _play_of(state, player):
+    """(slot, pile) of a face-up stock card of player that fits a centre pile, or None."""
+    for slot, stock in enumerate(state["players"][player]["stocks"]):
+        if stock["cards"] and stock["up"]:
+            for pile in (0, 1):
+                if _fits(stock["cards"][-1], state["centre"][pile][-1]):
+                    return slot, pile
+    return None
+
+
+def _seed_with_plays():
+    """A seed of Spit whose spit cards let both players play at once (found with the engine)."""
+    from engine import actions as A
+    from engine import games
+    from engine.replay import file_module, state
+
+    for seed in range(1, 200):
+        game = games.get("spit").new(seed, file_module("spit").options({}))
+        game.apply(700, 0, A.READY)
+        game.apply(700, 1, A.READY)
+        s = state(game)
+        if _play_of(s, 0) and _play_of(s, 1):
+            return seed
+    raise AssertionError("no seed of 1-199 lets both play after the spit")
+
+
+def _state(page):
+    return json.loads(page.evaluate("spitPage.current_state()"))
+
+
+def _wait(page, check, what, seconds=10):
+    end = time.time() + seconds
+    while time.time() < end:
+        got = check()
+        if got:
+            return got
+        time.sleep(0.05)
+    raise AssertionError("%s: not within %g s" % (what, seconds))
+
+
+def test_keys_and_the_on_screen_buttons_play_cards_with_lights_and_tones(server, browser):
+    """Player 1 on the keyboard (W S A D), player 2 on the right cluster's buttons: both say Spit and play a card."""
+    seed = _seed_with_plays()
+    context = new_context(browser, server)
+    page = open_page(context, server, "?game=spit&seed=%d" % seed)
+    time.sleep(0.7)  # the deal's quiet moment (ui/app.py): presses before it are not the game's
+    page.keyboard.press("KeyW")  # player 1 says Spit
+    page.click('#right-cluster [data-key="7"]')  # player 2 presses A (right)
+    state = _wait(page, lambda: (lambda s: s if s["phase"] == "play" else None)(_state(page)), "the spit cards")
+    before = [len(p) for p in state["centre"]]
+    slot, pile = _play_of(state, 0)
+    for _ in range((slot - 2) % 5):  # the cursor starts on the middle stock (ui/app.py)
+        page.keyboard.press("KeyS")
+    page.keyboard.press("KeyA" if pile == 0 else "KeyD")
+    state = _wait(page, lambda: (lambda s: s if len(s["centre"][pile]) == before[pile] + 1 else None)(_state(page)),
+                  "player 1's card on pile %d" % pile)
+    lit = _wait(page, lambda: page.evaluate(
+        "[...document.querySelectorAll('#lights i')].some(i => i.style.background && i.style.background !== 'rgb(0, 0, 0)')"),
+        "a light")
+    assert lit
+    assert page.evaluate("spitBench.tones") >= 1  # the landing's tone went to Web Audio
+    before = [len(p) for p in state["centre"]]
+    play = _play_of(state, 1)
+    if play is not None:
+        slot, pile = play
+        for _ in range((slot - 2) % 5):
+            page.click('#right-cluster [data-key="5"]')  # Start: down
+        page.click('#right-cluster [data-key="%d"]' % (6 if pile == 0 else 7))  # B: left, A: right
+        _wait(page, lambda: len(_state(page)["centre"][pile]) == before[pile] + 1, "player 2's card on pile %d" % pile)
+    context.close()
+
+
+def test_settings_are_kept_in_the_browser_and_a_value_it_cannot_read_is_never_written_over(server, browser):
+    """The files' rule in the browser's storage: saved settings come back; a bad value is kept and the defaults used."""
+    context = new_context(browser, server)
+    page = open_page(context, server)
+    assert page.evaluate("localStorage.getItem('spit/settings.json')") is None
+    page.keyboard.press("KeyS")  # the menu's second line, Game
+    page.keyboard.press("KeyD")  # Spit -> Speed, saved at once
+    _wait(page, lambda: page.evaluate("localStorage.getItem('spit/settings.json')"), "the settings stored")
+    assert json.loads(page.evaluate("localStorage.getItem('spit/settings.json')"))["game"] == "speed"
+    spit_open(page, "")  # the page opened again: the settings come back from the storage
+    assert page.evaluate("spitPage.app.settings.get('game')") == "speed"
+    page.evaluate("localStorage.setItem('spit/settings.json', '{\"game\": \"speed\", oops')")
+    spit_open(page, "")
+    assert "kept as it is" in page.text_content("#message")
+    assert page.evaluate("spitPage.app.settings.get('game')") == "spit"  # the defaults
+    page.keyboard.press("KeyS")
+    page.keyboard.press("KeyD")
+    _wait(page, lambda: page.evaluate("spitPage.app.settings.get('game')") == "speed", "the menu's change")
+    time.sleep(0.3)
+    assert page.evaluate("localStorage.getItem('spit/settings.json')") == '{"game": "speed", oops'
+    context.close()

@@ -13,7 +13,7 @@ const $ = (id) => document.getElementById(id);
 const canvas = $("screen");
 const ctx = canvas.getContext("2d", { alpha: false });
 const message = $("message");
-const bench = (window.spitBench = { frames: [], firstFrameMs: null, bootMs: null, readyMs: null });
+const bench = (window.spitBench = { frames: [], firstFrameMs: null, bootMs: null, readyMs: null, tones: 0 });
 
 function say(text, error) {
   message.textContent = text;
@@ -39,6 +39,7 @@ function tone(hz, ms) {
   osc.start();
   osc.stop(audio.currentTime + ms / 1000);
   voice = osc;
+  bench.tones += 1;
 }
 
 // ---- what hal/browser.py asks of the page ----
