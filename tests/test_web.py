@@ -314,3 +314,104 @@ def test_settings_are_kept_in_the_browser_and_a_value_it_cannot_read_is_never_wr
     time.sleep(0.3)
     assert page.evaluate("localStorage.getItem('spit/settings.json')") == '{"game": "speed", oops'
     context.close()
+
+
+# ---- link play: two tabs ------------------------------------------------------------------------------------
+
+def test_two_tabs_linked_play_a_game_to_the_same_state_and_its_replay_downloads(server, browser, tmp_path):
+    """Two tabs through a BroadcastChannel and the link protocol (the CPU in each tab's own seat, as tools/linkplay.py):
+    the same final state in both; the host's downloaded replay gives it with tools/replay.py."""
+    context = new_context(browser, server)
+    host = open_page(context, server, "?link=host&game=speed&seed=3&cpu=level8")
+    code = host.evaluate("spitPage.link_code()")
+    assert 1000 <= code <= 9999
+    guest = open_page(context, server, "?link=join&code=%d&cpu=level7" % code)
+    end = time.time() + 180
+    while time.time() < end and not (host.evaluate("spitPage.over()") and guest.evaluate("spitPage.over()")):
+        time.sleep(0.25)
+    assert host.evaluate("spitPage.over()") and guest.evaluate("spitPage.over()"), "the linked game did not end"
+    assert guest.evaluate("spitPage.app.link.seat") == 1
+    time.sleep(0.5)  # the guest's last acknowledgement
+    assert host.evaluate("spitPage.current_state()") == guest.evaluate("spitPage.current_state()")
+    _wait(host, lambda: host.evaluate("!document.getElementById('download').disabled"), "the replay to download")
+    with host.expect_download() as got:
+        host.click("#download")
+    path = tmp_path / "linked.json"
+    got.value.save_as(str(path))
+    assert got.value.suggested_filename.startswith("spit-") and got.value.suggested_filename.endswith(".json")
+    assert tool("tools/replay.py", str(path)).strip() == host.evaluate("spitPage.table_state()")
+    context.close()
+
+
+# ---- the bot lab --------------------------------------------------------------------------------------------
+
+RAISES = '''from engine.bots import Bot
+
+
+class Broken(Bot):
+    speed = 3
+
+    def play(self, view, act):
+        return 1 // 0
+'''
+HANGS = RAISES.replace("return 1 // 0", "while True:\n            pass")
+NOT_PYTHON = RAISES.replace("def play(self, view, act):", "def play(self view, act):")
+
+
+def _lab_run(page, code=None, seconds=60):
+    if code is not None:
+        page.fill("#code", code)
+    page.click("#run")
+    page.wait_for_function("['done', 'error'].includes(document.getElementById('result').dataset.state)",
+                           timeout=seconds * 1000)
+    return page.evaluate("document.getElementById('result').dataset.state"), page.text_content("#result")
+
+
+def test_the_bot_lab_plays_a_tournament_in_a_worker_and_says_what_is_wrong_with_a_bot(server, browser, tmp_path):
+    """A two-game tournament's table is tools/tournament.py's for the downloaded file; a bot that is not Python,
+    raises or hangs gets its one line; Stop ends a run; the page answers while the worker plays."""
+    context = new_context(browser, server)
+    page = context.new_page()
+    page.goto(server + "lab.html")
+    page.wait_for_function("document.body.dataset.ready", timeout=BOOT_MS)
+    example = page.input_value("#code")
+    assert "class FirstFit(Bot)" in example
+    page.uncheck("#levels input[value=level3]")
+    page.check("#levels input[value=level1]")
+    page.fill("#games", "2")
+    state, text = _lab_run(page)
+    assert state == "done", text
+    with page.expect_download() as got:
+        page.click("#download")
+    bot = tmp_path / "mybot.py"
+    got.value.save_as(str(bot))
+    assert got.value.suggested_filename == "mybot.py" and bot.read_text() == example
+    printed = tool("tools/tournament.py", "--game", "spit", "--bots", "%s,level1" % bot, "--games", "2", "--seed", "1",
+                   "--quiet")
+    assert text == printed.rstrip("\n")
+    assert page.evaluate("document.getElementById('progress').value") == 2
+
+    state, text = _lab_run(page, NOT_PYTHON)
+    assert state == "error" and text.startswith("tournament: mybot.py: SyntaxError") and "line 7" in text, text
+    state, text = _lab_run(page, RAISES)
+    assert state == "error" and text == "tournament: mybot: decide failed: ZeroDivisionError: integer division or " \
+                                        "modulo by zero", text
+
+    page.fill("#code", example)
+    page.fill("#games", "500")
+    page.click("#run")
+    page.wait_for_function("document.getElementById('progress').value > 0", timeout=60000)
+    t = time.time()
+    assert page.evaluate("1 + 1") == 2 and time.time() - t < 1  # the page answers while the worker plays
+    page.click("#stop")
+    assert page.text_content("#result") == "tournament: stopped"
+    page.wait_for_function("document.getElementById('status').textContent === 'Ready'", timeout=BOOT_MS)
+
+    page.fill("#limit", "2")
+    page.fill("#games", "2")
+    t = time.time()
+    state, text = _lab_run(page, HANGS, seconds=30)
+    assert state == "error" and "mybot's decide did not return (an endless loop?)" in text, text
+    assert 2 <= time.time() - t < 10
+    assert page.is_disabled("#run")  # a fresh worker is starting
+    context.close()

@@ -91,7 +91,7 @@ const side = {
     const bc = new BroadcastChannel("spit-link");
     bc.onmessage = (e) => {
       const m = e.data;
-      if (m && typeof m.from === "string" && m.data instanceof Uint8Array) keep(m.from, m.to ?? null, m.data);
+      if (m && typeof m.from === "string" && m.data instanceof Uint8Array) keep(m.from, m.to ?? undefined, m.data); // undefined is None (null would be jsnull)
     };
     return {
       id,
