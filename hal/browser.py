@@ -20,15 +20,18 @@ storage into a file of Pyodide's memory file system at start, and copied
 back only after it was written there; a stored value that cannot be read or
 understood is kept as it is, never written over, and the game runs on its
 defaults. ``real_clock=False`` keeps headless's fake clock (a replay or a
-script played as fast as it can).
+script played as fast as it can); ``rate`` runs the real one that many times
+faster (two tabs' linked game in a test, as tools/linkplay.py's --speed).
 """
 
 import base64
 import binascii
 import os
+import time
 
 import adafruit_ticks
 
+from engine.timing import ticks_add
 from hal import BUTTONS, headless
 from hal import settings as _settings
 from hal.headless import Event  # noqa: F401  (every target exports Event)
@@ -43,9 +46,12 @@ class Hal(headless.Hal):
 
     clusters = 4  # the keyboard's (hal/desktop.py's keys); the touch buttons are two
 
-    def __init__(self, page, width=160, height=128, *, real_clock=True, folder=FOLDER):
+    def __init__(self, page, width=160, height=128, *, real_clock=True, rate=1, folder=FOLDER):
         self.page = page
         self.real_clock = real_clock
+        self.rate = rate
+        self._start_ns = time.monotonic_ns()
+        self._start_ms = adafruit_ticks.ticks_ms()
         self._unread = []  # keys whose stored value could not be read at all
         os.makedirs(folder, exist_ok=True)
         settings_path = os.path.join(folder, "settings.json")
@@ -104,9 +110,11 @@ class Hal(headless.Hal):
     # ---- the clock ---------------------------------------------------------------
 
     def ticks_ms(self):
-        """The real clock in integer ms (adafruit_ticks), or the fake one (real_clock=False)."""
+        """The real clock in integer ms (adafruit_ticks' period), or the fake one (real_clock=False)."""
         if self.real_clock:
-            return adafruit_ticks.ticks_ms()
+            if self.rate == 1:
+                return adafruit_ticks.ticks_ms()
+            return ticks_add(self._start_ms, (time.monotonic_ns() - self._start_ns) * self.rate // 1000000)
         return self._now
 
     def advance(self, ms):

@@ -106,6 +106,25 @@ def spit_open(page, query):
     return page.text_content("#state")
 
 
+SCRIPTS = (("docs/img/speed.json", "160x128"), ("docs/img/speed.json", "240x135"), ("docs/img/speed.json", "240x240"),
+           ("docs/img/california.json", "240x135"), ("docs/img/opening.json", "240x240"))
+
+
+@pytest.fixture(scope="module")
+def game_page(site, server, browser):
+    """One page of the game for the tests that need no other (a Pyodide start each is the tests' main cost),
+    opened at the first script's query string; ``opened`` is its canvas and state as it opened."""
+    for script, _ in SCRIPTS:
+        with open(os.path.join(ROOT, script)) as f:
+            served(site, os.path.basename(script), f.read())
+    context = new_context(browser, server)
+    script, size = SCRIPTS[0]
+    page = open_page(context, server, "?script=files/%s&size=%s" % (os.path.basename(script), size))
+    page.opened = (canvas_rgb(page), page.text_content("#state"))
+    yield page
+    context.close()
+
+
 def served(site, name, data):
     """Put a file under /files/; its path from the page."""
     with open(os.path.join(site[1], name), "w") as f:
@@ -136,18 +155,16 @@ def canvas_rgb(page):
 
 # ---- the contract: ?replay= and ?script= ----------------------------------------------------------
 
-def test_a_replay_in_the_page_ends_in_the_state_tools_replay_prints(site, server, browser):
+def test_a_replay_in_the_page_ends_in_the_state_tools_replay_prints(site, game_page):
     """?replay=PATH: for each game, the page's final state is tools/replay.py's line for that file."""
     paths = {}
     for game, seed in (("spit", 4), ("speed", 4), ("california", 4)):
-        path = os.path.join(site[1], "%s.json" % game)
+        path = os.path.join(site[1], "replay-%s.json" % game)
         tool("tools/demo.py", "--game", game, "--seed", str(seed), "--save", path, "--quiet")
         paths[game] = path
-    context = new_context(browser, server)
-    page = open_page(context, server, "?replay=files/spit.json")
-    assert page.text_content("#state") == tool("tools/replay.py", paths["spit"]).strip()
-    for game in ("speed", "california"):
-        assert spit_open(page, "?replay=files/%s.json" % game) == tool("tools/replay.py", paths[game]).strip()
+    page = game_page
+    for game in ("spit", "speed", "california"):
+        assert spit_open(page, "?replay=files/replay-%s.json" % game) == tool("tools/replay.py", paths[game]).strip()
     page.evaluate("q => spitOpen(q)", "?replay=files/nothing.json")  # a file the server lacks: one line
     assert page.evaluate("document.body.dataset.done") == "error"
     assert "files/nothing.json: cannot be fetched (404" in page.text_content("#message")
@@ -155,11 +172,6 @@ def test_a_replay_in_the_page_ends_in_the_state_tools_replay_prints(site, server
     page.evaluate("q => spitOpen(q)", "?replay=files/bad.json")
     assert page.evaluate("document.body.dataset.done") == "error"
     assert "files/bad.json: " in page.text_content("#message")
-    context.close()
-
-
-SCRIPTS = (("docs/img/speed.json", "160x128"), ("docs/img/speed.json", "240x135"), ("docs/img/speed.json", "240x240"),
-           ("docs/img/opening.json", "160x128"), ("docs/img/california.json", "240x240"))
 
 
 def desktop_frame(script, size):
@@ -182,21 +194,17 @@ def desktop_frame(script, size):
         hal.deinit()
 
 
-def test_a_scripts_last_frame_on_the_canvas_is_the_desktops_pixel_for_pixel(site, server, browser, tmp_path):
-    """?script=PATH&size=WxH: the canvas holds the last frame, the same pixels as the desktop's headless screenshot."""
-    for script, _ in SCRIPTS:
-        with open(os.path.join(ROOT, script)) as f:
-            served(site, os.path.basename(script), f.read())
-    context = new_context(browser, server)
-    page = None
-    for script, size in SCRIPTS:
-        query = "?script=files/%s&size=%s" % (os.path.basename(script), size)
-        if page is None:
-            page = open_page(context, server, query)
+def test_a_scripts_last_frame_on_the_canvas_is_the_desktops_pixel_for_pixel(game_page, tmp_path):
+    """?script=PATH&size=WxH: the canvas holds the last frame, the same pixels as the desktop's headless screenshot
+    (the first as the page opened at that query string, the others through spitOpen)."""
+    page = game_page
+    for k, (script, size) in enumerate(SCRIPTS):
+        if k == 0:
+            got, state = page.opened
         else:
-            spit_open(page, query)
+            state = spit_open(page, "?script=files/%s&size=%s" % (os.path.basename(script), size))
+            got = canvas_rgb(page)
         want, png = desktop_frame(script, size)
-        got = canvas_rgb(page)
         if got != want:
             (tmp_path / "desktop.png").write_bytes(png)
             page.screenshot(path=str(tmp_path / "page.png"))
@@ -206,9 +214,8 @@ def test_a_scripts_last_frame_on_the_canvas_is_the_desktops_pixel_for_pixel(site
         box = page.evaluate("(() => { const r = document.getElementById('screen').getBoundingClientRect();"
                             " return [r.width, r.height]; })()")
         assert box[0] == width * zoom + 12 and box[1] == height * zoom + 12  # whole-number zoom, its 6 px rim
-        assert json.loads(page.text_content("#state"))["game"] == json.loads(open(os.path.join(ROOT, script)).read()).get(
-            "settings", {}).get("game", "spit")
-    context.close()
+        with open(os.path.join(ROOT, script)) as f:
+            assert json.loads(state)["game"] == json.loads(f.read()).get("settings", {}).get("game", "spit")
 
 
 # ---- playing: keys, the on-screen buttons, lights, tones, storage -------------------------------------------------
@@ -261,11 +268,11 @@ def _wait(page, check, what, seconds=10):
     raise AssertionError("%s: not within %g s" % (what, seconds))
 
 
-def test_keys_and_the_on_screen_buttons_play_cards_with_lights_and_tones(server, browser):
+def test_keys_and_the_on_screen_buttons_play_cards_with_lights_and_tones(game_page):
     """Player 1 on the keyboard (W S A D), player 2 on the right cluster's buttons: both say Spit and play a card."""
     seed = _seed_with_plays()
-    context = new_context(browser, server)
-    page = open_page(context, server, "?game=spit&seed=%d" % seed)
+    page = game_page
+    spit_open(page, "?game=spit&seed=%d" % seed)
     time.sleep(0.7)  # the deal's quiet moment (ui/app.py): presses before it are not the game's
     page.keyboard.press("KeyW")  # player 1 says Spit
     page.click('#right-cluster [data-key="7"]')  # player 2 presses A (right)
@@ -290,13 +297,13 @@ def test_keys_and_the_on_screen_buttons_play_cards_with_lights_and_tones(server,
             page.click('#right-cluster [data-key="5"]')  # Start: down
         page.click('#right-cluster [data-key="%d"]' % (6 if pile == 0 else 7))  # B: left, A: right
         _wait(page, lambda: len(_state(page)["centre"][pile]) == before[pile] + 1, "player 2's card on pile %d" % pile)
-    context.close()
 
 
-def test_settings_are_kept_in_the_browser_and_a_value_it_cannot_read_is_never_written_over(server, browser):
+def test_settings_are_kept_in_the_browser_and_a_value_it_cannot_read_is_never_written_over(game_page):
     """The files' rule in the browser's storage: saved settings come back; a bad value is kept and the defaults used."""
-    context = new_context(browser, server)
-    page = open_page(context, server)
+    page = game_page
+    page.evaluate("localStorage.clear()")
+    spit_open(page, "")
     assert page.evaluate("localStorage.getItem('spit/settings.json')") is None
     page.keyboard.press("KeyS")  # the menu's second line, Game
     page.keyboard.press("KeyD")  # Spit -> Speed, saved at once
@@ -313,7 +320,7 @@ def test_settings_are_kept_in_the_browser_and_a_value_it_cannot_read_is_never_wr
     _wait(page, lambda: page.evaluate("spitPage.app.settings.get('game')") == "speed", "the menu's change")
     time.sleep(0.3)
     assert page.evaluate("localStorage.getItem('spit/settings.json')") == '{"game": "speed", oops'
-    context.close()
+    page.evaluate("localStorage.clear()")
 
 
 # ---- link play: two tabs ------------------------------------------------------------------------------------
@@ -322,10 +329,10 @@ def test_two_tabs_linked_play_a_game_to_the_same_state_and_its_replay_downloads(
     """Two tabs through a BroadcastChannel and the link protocol (the CPU in each tab's own seat, as tools/linkplay.py):
     the same final state in both; the host's downloaded replay gives it with tools/replay.py."""
     context = new_context(browser, server)
-    host = open_page(context, server, "?link=host&game=speed&seed=3&cpu=level8")
+    host = open_page(context, server, "?link=host&game=speed&seed=3&cpu=level8&clock=3")
     code = host.evaluate("spitPage.link_code()")
     assert 1000 <= code <= 9999
-    guest = open_page(context, server, "?link=join&code=%d&cpu=level7" % code)
+    guest = open_page(context, server, "?link=join&code=%d&cpu=level7&clock=3" % code)
     end = time.time() + 180
     while time.time() < end and not (host.evaluate("spitPage.over()") and guest.evaluate("spitPage.over()")):
         time.sleep(0.25)

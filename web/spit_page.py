@@ -13,7 +13,8 @@ string's keys (the README's "In a browser"):
 - ``size=WxH``: 160x128 (the default), 240x135 or 240x240.
 - ``link=host`` or ``link=join`` (``code=NNNN``): link play with another tab
   (hal/link_broadcast.py); ``cpu=BOT`` lets the CPU play this tab's own seat,
-  as tools/linkplay.py does.
+  as tools/linkplay.py does, and ``clock=N`` (1-8) runs the clock N times
+  faster (its --speed).
 
 Otherwise the title menu. A bad query or file is one line (``error``) and the menu.
 """
@@ -90,7 +91,12 @@ class Page:
             size = "160x128"
         self.width, self.height = SIZES[size]
         fast = "replay" in query or "script" in query
-        self.hal = browser.Hal(page, self.width, self.height, real_clock=not fast)
+        rate = query.get("clock", ["1"])[0]
+        if rate not in "12345678" or len(rate) != 1:
+            self.error = "clock=%s: a whole number from 1 to 8" % rate
+            rate = "1"
+        self.rate = int(rate)
+        self.hal = browser.Hal(page, self.width, self.height, real_clock=not fast, rate=self.rate)
         self.app = None
         try:
             self._start(query, text)
@@ -187,7 +193,10 @@ class Page:
             pass
 
     def tick(self):
-        """Run a frame when one is due; the ms until the next one (the App's run(), one frame at a time)."""
+        """Run a frame when one is due; the real ms until the next one (the App's run(), one frame at a time)."""
+        return self._tick() / self.rate
+
+    def _tick(self):
         hal = self.hal
         now = hal.ticks_ms()
         wait = ticks_diff(self.deadline, now)
