@@ -329,10 +329,12 @@ def test_two_tabs_linked_play_a_game_to_the_same_state_and_its_replay_downloads(
     """Two tabs through a BroadcastChannel and the link protocol (the CPU in each tab's own seat, as tools/linkplay.py):
     the same final state in both; the host's downloaded replay gives it with tools/replay.py."""
     context = new_context(browser, server)
-    host = open_page(context, server, "?link=host&game=speed&seed=3&cpu=level8&clock=3")
-    code = host.evaluate("spitPage.link_code()")
-    assert 1000 <= code <= 9999
-    guest = open_page(context, server, "?link=join&code=%d&cpu=level7&clock=3" % code)
+    host, guest = context.new_page(), context.new_page()
+    host.goto(server + "index.html?link=host&code=4321&game=speed&seed=47&cpu=level8&clock=3")
+    guest.goto(server + "index.html?link=join&code=4321&cpu=level7&clock=3")  # both start Python at once
+    for page in (host, guest):
+        page.wait_for_function("document.body.dataset.done", timeout=BOOT_MS)
+    assert host.evaluate("spitPage.link_code()") == 4321
     end = time.time() + 180
     while time.time() < end and not (host.evaluate("spitPage.over()") and guest.evaluate("spitPage.over()")):
         time.sleep(0.25)

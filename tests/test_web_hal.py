@@ -278,7 +278,7 @@ def _page(query, text=None):
     ({"game": ["speed"], "option": ["wings=2"]}, "speed has no option 'wings'"),
     ({"seed": ["-1"]}, "seed=-1: expected a whole number"),
     ({"link": ["both"]}, "link=both: use host or join"),
-    ({"link": ["host"], "code": ["1234"]}, "code=1234: goes with link=join"),
+    ({"link": ["join"], "code": ["123"]}, "code=123: the host's code is four digits"),
     ({"link": ["host"], "game": ["spit"], "cpu": ["level9"]}, "cpu=level9: spit's CPU players are"),
     ({"clock": ["9"]}, "clock=9: a whole number from 1 to 8"),
     ({"replay": ["x.json"]}, "x.json: "),

@@ -11,8 +11,8 @@ string's keys (the README's "In a browser"):
   it played, as tools/replay.py prints it for that game's replay.
 - ``game=NAME`` (``option=KEY=VALUE``, repeated; ``seed=N``): straight to that game's table.
 - ``size=WxH``: 160x128 (the default), 240x135 or 240x240.
-- ``link=host`` or ``link=join`` (``code=NNNN``): link play with another tab
-  (hal/link_broadcast.py); ``cpu=BOT`` lets the CPU play this tab's own seat,
+- ``link=host`` or ``link=join`` (``code=NNNN``: the host's code, chosen by
+  the host or joined by the guest): link play with another tab (hal/link_broadcast.py); ``cpu=BOT`` lets the CPU play this tab's own seat,
   as tools/linkplay.py does, and ``clock=N`` (1-8) runs the clock N times
   faster (its --speed).
 
@@ -158,8 +158,8 @@ class Page:
         app = self.app
         cpu = query.get("cpu", [None])[0]
         code = query.get("code", [None])[0]
-        if code is not None and (role != "join" or not code.isdigit() or not 1000 <= int(code) <= 9999):
-            raise QueryError("code=%s: goes with link=join and is the host's four digits" % code)
+        if code is not None and not (code.isdigit() and 1000 <= int(code) <= 9999):
+            raise QueryError("code=%s: the host's code is four digits, 1000-9999" % code)
         if cpu is not None:
             from engine import games
 
@@ -169,7 +169,7 @@ class Page:
                 raise QueryError("cpu=%s: %s's CPU players are %s" % (cpu, name, ", ".join(roster)))
         transport = self.hal.open_link(None if role == "host" else "")
         if role == "host":
-            session = 1000 + (now * 7919) % 9000
+            session = int(code) if code is not None else 1000 + (now * 7919) % 9000
             app.link = Linked(app, HOST, transport, session, cpu=cpu)
             if game is not None:
                 app.play_now(game, options, now)
