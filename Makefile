@@ -53,12 +53,14 @@ bench-cp: $(STAMP)
 circuitpython: $(STAMP)
 	$(BIN)/python tools/circuitpython.py
 
-# The README's screenshots: scripted openings of Spit, Speed and California Spit, headless, enlarged 3 times
+# The README's screenshots: scripted openings of Spit, Speed and California Spit, headless, enlarged 3 times,
+# and the browser edition's page in headless Chromium
 # (the three- and four-seat Speed tables: PYTHONPATH=. .venv/bin/python tests/test_speed_table_seats.py).
-screenshot: $(RUN_STAMP)
+screenshot: $(STAMP)
 	$(BIN)/python code.py --headless --script docs/img/opening.json --screenshot docs/img/table.png --zoom 3
 	$(BIN)/python code.py --headless --script docs/img/speed.json --screenshot docs/img/speed.png --zoom 3
 	$(BIN)/python code.py --headless --script docs/img/california.json --screenshot docs/img/california.png --zoom 3
+	$(BIN)/python tools/web.py --screenshot docs/img/web.png
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .cache build

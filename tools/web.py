@@ -2,6 +2,7 @@
 
     python3 tools/web.py [--out build/web]          build
     python3 tools/web.py --serve [--port 8000]      build, then serve it on 127.0.0.1 and print the address
+    python3 tools/web.py --screenshot OUT.png       build, then the page in headless Chromium as a PNG (the README's)
 
 The folder holds everything the page loads, so any static host can serve it:
 ``index.html`` (the game), ``lab.html`` (the bot lab), their scripts, the
@@ -234,11 +235,44 @@ def server(folder, port=8000, host="127.0.0.1", quiet=True, files=None):
     return ThreadingHTTPServer((host, port), functools.partial(Handler, directory=folder))
 
 
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+SHOT = "?script=files/speed.json"  # the README's picture: docs/img/speed.json's last frame, in the page
+
+
+def screenshot(site, path):
+    """The page, playing docs/img/speed.json, photographed by headless Chromium into path (a PNG)."""
+    import threading
+
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise BuildError("Playwright for Python is not installed (requirements-dev.txt)") from None
+    if not os.path.exists(CHROMIUM):
+        raise BuildError("%s is not installed (Debian: apt-get install chromium)" % CHROMIUM)
+    httpd = server(site, 0, files=os.path.join(ROOT, "docs", "img"))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+            page = browser.new_page(viewport={"width": 1060, "height": 720})
+            page.goto("http://127.0.0.1:%d/index.html%s" % (httpd.server_address[1], SHOT))
+            page.wait_for_function("document.body.dataset.done", timeout=300000)
+            data = page.screenshot(clip={"x": 0, "y": 0, "width": 1060, "height": 560})  # the handheld and its bar
+            browser.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    write(path, data)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--out", default=os.path.join(ROOT, "build", "web"), help="the folder to build (default build/web)")
     p.add_argument("--serve", action="store_true", help="then serve it on 127.0.0.1 (Ctrl-C stops)")
     p.add_argument("--port", type=int, default=8000, help="the port to serve on (default 8000)")
+    p.add_argument("--screenshot", metavar="PNG", help="then photograph the page in headless Chromium (the README's)")
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
         print("web: --port must be from 0 to 65535", file=sys.stderr)
@@ -249,6 +283,13 @@ def main(argv=None):
         print("web: %s" % e, file=sys.stderr)
         return 2
     print("web: built %s (spit.zip %s)" % (os.path.relpath(args.out), version), file=sys.stderr)
+    if args.screenshot:
+        try:
+            screenshot(args.out, args.screenshot)
+        except (BuildError, OSError) as e:
+            print("web: --screenshot %s: %s" % (args.screenshot, e), file=sys.stderr)
+            return 2
+        print("web: the page's picture is in %s" % args.screenshot, file=sys.stderr)
     if not args.serve:
         return 0
     try:
