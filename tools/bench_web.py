@@ -16,7 +16,6 @@ It builds the site (tools/web.py) into a temporary folder and needs Debian's
 Chromium and Playwright for Python (requirements-dev.txt).
 """
 
-import argparse
 import json
 import os
 import statistics
@@ -26,6 +25,7 @@ import threading
 import time
 
 import _path  # puts the repository root on sys.path
+from ui.cli import Parser  # argparse with one-line errors
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -101,12 +101,15 @@ def pct(values, q):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p = Parser(description=__doc__.split("\n")[0])
     p.add_argument("--runs", type=int, default=3, help="page starts of each kind (default 3)")
     p.add_argument("--seconds", type=float, default=20, help="seconds of each game's frames (default 20)")
     p.add_argument("--games", type=int, default=40, help="the lab's games per pair (default 40)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = p.parse_args(argv)
+    if args.runs < 1 or args.games < 1 or args.seconds < 1:
+        print("bench_web: --runs, --games and --seconds must be at least 1", file=sys.stderr)
+        return 2
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:

@@ -16,7 +16,6 @@ no network for the first install, an unwritable folder) is one line and exit
 status 2.
 """
 
-import argparse
 import hashlib
 import html
 import io
@@ -29,6 +28,7 @@ import sys
 import zipfile
 
 import _path  # puts the repository root on sys.path
+from ui.cli import Parser  # argparse with one-line errors
 
 ROOT = _path.ROOT
 WEB = os.path.join(ROOT, "web")
@@ -268,7 +268,7 @@ def screenshot(site, path):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p = Parser(description=__doc__.split("\n")[0])
     p.add_argument("--out", default=os.path.join(ROOT, "build", "web"), help="the folder to build (default build/web)")
     p.add_argument("--serve", action="store_true", help="then serve it on 127.0.0.1 (Ctrl-C stops)")
     p.add_argument("--port", type=int, default=8000, help="the port to serve on (default 8000)")
