@@ -445,7 +445,7 @@ def test_no_request_leaves_the_pages_own_origin(server, browser):
         lab.wait_for_function("document.body.dataset.ready", timeout=BOOT_MS)
         context.close()
     assert REQUESTS
-    wasm = [url for _, url in REQUESTS if url.endswith("/pyodide/pyodide.asm.wasm")]
+    wasm = [url for _, url in REQUESTS if url.endswith("/pyodide.asm.wasm")]
     assert len(wasm) >= 2  # the page's and the worker's: a worker's requests are seen too
     away = [url for origin, url in REQUESTS if not url.startswith("data:") and _origin(url) != origin]
     assert not away, "requests that left the page's origin: %s" % away[:10]

@@ -354,3 +354,11 @@ def test_the_build_without_npm_is_one_line_and_status_2(tmp_path, monkeypatch, c
     assert web.main(["--out", str(tmp_path / "site")]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("web: npm is not installed") and "\n" not in err
+
+
+def test_the_browser_benchmark_refuses_zero_games_in_one_line():
+    import subprocess
+
+    done = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench_web.py"), "--games", "0"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr.strip().count("\n") == 0 and "at least 1" in done.stderr

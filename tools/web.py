@@ -6,8 +6,9 @@
 
 The folder holds everything the page loads, so any static host can serve it:
 ``index.html`` (the game), ``lab.html`` (the bot lab), their scripts, the
-runtime (Pyodide, from the npm package pinned in web/package.json and
-web/package-lock.json, installed once by ``npm ci`` into .cache/web/), and
+runtime in ``pyodide-VERSION/`` (Pyodide, from the npm package pinned in
+web/package.json and web/package-lock.json, installed once by ``npm ci``
+into .cache/web/), and
 ``spit.zip``: the project's Python (engine/, ui/, hal/, the tournament and
 replay tools, web/*.py) and the pure-Python libraries the desktop runs
 (found by playing every game headless here and listing what was imported).
@@ -178,9 +179,11 @@ def write(path, data):
 def build(out):
     """Build the site into out; the zip's version (a hash of its bytes)."""
     package = runtime_dir()
+    with open(os.path.join(package, "package.json"), encoding="utf-8") as f:
+        runtime = "pyodide-" + json.load(f)["version"]  # a new pin is a new folder: nothing stale is kept
     bundle = make_zip(project_files() + library_files())
     version = hashlib.sha256(bundle).hexdigest()[:12]
-    pyodide = os.path.join(out, "pyodide")
+    pyodide = os.path.join(out, runtime)
     try:
         os.makedirs(pyodide, exist_ok=True)
         for name in RUNTIME:
@@ -194,7 +197,7 @@ def build(out):
         for name in sorted(f for f in os.listdir(WEB) if f.endswith(PAGES)):
             with open(os.path.join(WEB, name), encoding="utf-8") as f:
                 text = f.read()
-            text = text.replace("@VERSION@", version).replace("@BOT_EXAMPLE@", example)
+            text = text.replace("@VERSION@", version).replace("@RUNTIME@", runtime).replace("@BOT_EXAMPLE@", example)
             write(os.path.join(out, name), text.encode("utf-8"))
     except OSError as e:
         raise BuildError("%s: %s" % (getattr(e, "filename", None) or out, e.strerror or e)) from None
@@ -222,8 +225,8 @@ def server(folder, port=8000, host="127.0.0.1", quiet=True, files=None):
             return super().translate_path(path)
 
         def end_headers(self):
-            if self.path.startswith("/pyodide/"):
-                self.send_header("Cache-Control", "max-age=86400")  # the pinned runtime: kept for a day
+            if self.path.startswith("/pyodide-"):
+                self.send_header("Cache-Control", "max-age=31536000, immutable")  # a pinned runtime's own folder
             else:
                 self.send_header("Cache-Control", "no-cache")  # the browser asks again, and keeps what has not changed
             super().end_headers()

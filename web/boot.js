@@ -1,13 +1,13 @@
-// Start Python in this page or worker: Pyodide from ./pyodide/ and the game's files from ./spit.zip,
+// Start Python in this page or worker: Pyodide from ./@RUNTIME@/ and the game's files from ./spit.zip,
 // both from this folder (nothing comes from any other host).
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { loadPyodide } from "./@RUNTIME@/pyodide.mjs";
 
 export const VERSION = "@VERSION@"; // spit.zip's hash (tools/web.py): a new build is fetched anew
 
 export async function boot(base, { stdout, stderr } = {}) {
   const started = performance.now();
   const py = await loadPyodide({
-    indexURL: new URL("pyodide/", base).href,
+    indexURL: new URL("@RUNTIME@/", base).href,
     stdout: stdout || ((line) => console.log(line)),
     stderr: stderr || ((line) => console.warn(line)),
     checkAPIVersion: true,
