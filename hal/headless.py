@@ -30,6 +30,7 @@ import keypad  # noqa: E402
 from adafruit_ticks import ticks_add  # noqa: E402
 from displayio._area import Area  # noqa: E402  (Blinka's own; BusDisplay hands us these)
 
+from hal import boardfont  # noqa: E402
 from hal import files  # noqa: E402
 from hal import settings as _settings  # noqa: E402
 from hal.nvmstore import Store  # noqa: E402
@@ -42,6 +43,8 @@ _GREEN_HI = bytes((h & 7) << 5 | (h & 7) >> 1 for h in range(256))
 _GREEN_LO = bytes((lo >> 5) << 2 for lo in range(256))
 _BLUE = bytes((lo & 31) << 3 | (lo & 31) >> 2 for lo in range(256))
 _LITTLE = sys.byteorder == "little"
+
+boardfont.install()  # terminalio.FONT as a board has it: text drawn pixel for pixel as there
 
 
 def rgb565_to_rgb888(raw):

@@ -21,6 +21,7 @@ from engine.california import California
 from engine.california_controls import Cluster, target
 from engine.cardnames import parse
 from engine.replay import load, run, state
+from ui import page
 from ui import sprites as S
 from ui.app import TABLE
 
@@ -202,7 +203,7 @@ def test_the_menu_offers_california_with_its_hints_and_how_to_play_page(headless
     keys = [item[0] for item in app.menu.items]
     assert "hints" in keys and "stocks" not in keys and "jokers" not in keys
     app.menu.show_help(True)
-    texts = [label.text for label in app.menu.help[1:]]
+    texts = page.lines(app.menu.help)
     assert texts[0] == "HOW TO PLAY CALIFORNIA" and any("Left/Right" in t for t in texts)
     app.menu.show_help(False)
     while app.menu.items[app.menu.selected][0] != "start":
@@ -297,14 +298,14 @@ def test_california_table_fits_the_screen_without_overlaps(headless_app, size):
     for t in table.counts:
         t.set(52)
     table.info.set("Round 12")
-    for label in [t.label for t in table.heights + table.counts + [table.info]]:
+    for label in [t for t in table.heights + table.counts + [table.info]]:
         box = label_box(label)
         assert inside(box, screen), "label %r at %r off the screen" % (label.text, box)
         for card in rects:
             assert not overlap(box, card), "label %r covers the card at %r" % (label.text, card)
     for text in BANNERS:
         table.banner.set(text)
-        box = label_box(table.banner.label)
+        box = label_box(table.banner)
         assert inside(box, screen), "banner %r at %r off the screen" % (text, box)
         for card in rects:
             assert not overlap(box, card), "banner %r covers the card at %r" % (text, card)

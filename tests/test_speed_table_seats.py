@@ -102,7 +102,7 @@ def test_every_place_is_on_the_screen_and_nothing_covers_a_card(screen, size, pl
         table.sides[i].set(15)
     table.info.set("Game 3  1-1-0-0" if players == 4 else "Game 3  1-1-0")
     counts = [count_box(c) for c in table.draws + table.sizes + table.sides]
-    labels = counts + [label_box(table.info.label)]
+    labels = counts + [label_box(table.info)]
     for i, box in enumerate(labels):
         assert inside(box, whole), "label at %r off the screen" % (box,)
         for card in rects:
@@ -111,9 +111,9 @@ def test_every_place_is_on_the_screen_and_nothing_covers_a_card(screen, size, pl
             assert not overlap(box, other), "labels at %r and %r overlap" % (box, other)
     for text in BANNERS:
         table.banner.set(text)
-        box = label_box(table.banner.label)
+        box = label_box(table.banner)
         assert inside(box, whole), "banner %r at %r off the screen" % (text, box)
-        assert table.banner.label.text.count("\n") <= 1, text
+        assert table.banner.text.count("\n") <= 1, text
         for card in rects:
             assert not overlap(box, card), "banner %r covers the card at %r" % (text, card)
         for label in labels:
@@ -296,7 +296,7 @@ def test_p11_the_last_banner_ranks_every_seat(screen, players):
     table, _ = table_on(hal, players, game=game)
     table.banner.set(words.banner(game))
     hal.present()
-    box = label_box(table.banner.label)
+    box = label_box(table.banner)
     assert inside(box, (0, 0, 160, 128))
     assert hal.display.pixel(box[0], box[1]) == colour(S.GOLD)
 

@@ -26,6 +26,7 @@ from engine.randplay import RandomPlay
 from engine.replay import load, run, state
 from engine.rng import Rng
 from engine.speed import Speed
+from ui import page
 from ui import sprites as S
 from ui.app import MENU, TABLE
 
@@ -150,7 +151,7 @@ def test_the_menu_offers_speed_and_shows_its_own_options(headless_app):
 def test_the_how_to_play_page_is_the_chosen_games(headless_app):
     hal, app = headless_app(seed=1, settings={"game": "speed"})
     app.menu.show_help(True)
-    texts = [label.text for label in app.menu.help[1:]]
+    texts = page.lines(app.menu.help)
     assert texts[0] == "HOW TO PLAY SPEED" and any("Left/Right" in t for t in texts)
 
 
@@ -327,7 +328,7 @@ def test_speed_table_fits_the_screen_without_overlaps(headless_app, size):
         table.sizes[p].set(52)
         table.sides[p].set(10)
     table.info.set("Game 3  1-1")
-    labels = [t.label for t in table.draws + table.sizes + table.sides + [table.info]]
+    labels = [t for t in table.draws + table.sizes + table.sides + [table.info]]
     for label in labels:
         box = label_box(label)
         assert inside(box, screen), "label %r at %r off the screen" % (label.text, box)
@@ -335,7 +336,7 @@ def test_speed_table_fits_the_screen_without_overlaps(headless_app, size):
             assert not overlap(box, card), "label %r covers the card at %r" % (label.text, card)
     for text in SPEED_BANNERS:
         table.banner.set(text)
-        box = label_box(table.banner.label)
+        box = label_box(table.banner)
         assert inside(box, screen), "banner %r at %r off the screen" % (text, box)
         for card in rects:
             assert not overlap(box, card), "banner %r covers the card at %r" % (text, card)

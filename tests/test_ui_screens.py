@@ -48,9 +48,9 @@ def assert_face_down(hal, box):
 
 def banner_shown(hal, table):
     """True when the banner's gold box is on the screen, with dark text inside it."""
-    x1, y1, x2, y2 = label_box(table.banner.label)
+    x1, y1, x2, y2 = label_box(table.banner)
     d = hal.display
-    if table.banner.label.hidden:
+    if table.banner.hidden:
         return False
     if not (d.pixel(x1, y1) == d.pixel(x2 - 1, y2 - 1) == GOLD):
         return False
@@ -210,14 +210,14 @@ def test_one_card_play_repaints_two_cards_and_two_counters(headless_app, size, c
     assert hal.display.refreshed == []  # showing what is shown already repaints nothing
     table, lay = app.table, app.table.lay
     count, size_label = table.counts[0][slot], table.sizes[0]
-    was_counted = not count.label.hidden
-    before = [label_box(count.label), label_box(size_label.label)]
+    was_counted = not count.hidden
+    before = [label_box(count), label_box(size_label)]
     tap(hal, 0, LEFT)  # 6 onto the 5C
     app.frame(hal.ticks_ms())
     assert app.game.centre[0].n == 2 and app.game.stocks[0][slot].n == len(stock) - 1
     areas = list(hal.display.refreshed)
     card_boxes = [stock_rect(lay, 0, slot), pile_rect(lay, 0)]
-    label_boxes = [hull(before[0], label_box(count.label)), hull(before[1], label_box(size_label.label))]
+    label_boxes = [hull(before[0], label_box(count)), hull(before[1], label_box(size_label))]
     for box in card_boxes:  # each card is one area, within its place
         assert len([a for a in areas if inside(a, box)]) == 1, "card %r: %r" % (box, areas)
     for area in areas:
@@ -231,7 +231,7 @@ def test_one_card_play_repaints_two_cards_and_two_counters(headless_app, size, c
     assert_card_shown(hal, table, table.piles[0], app.game.centre[0].top())
     if len(stock) > 1:
         assert_face_down(hal, card_boxes[0])
-        assert count.label.hidden == (len(stock) == 2)
+        assert count.hidden == (len(stock) == 2)
     else:
         assert_empty_slot(hal, card_boxes[0])
     step(hal, app)
@@ -264,9 +264,9 @@ def test_banners_ready_then_spit_then_none(headless_app):
     step(hal, app)
     assert banner.value == "SPIT!"
     assert banner_shown(hal, app.table)
-    box = label_box(banner.label)
+    box = label_box(banner)
     run_ms(hal, app, 800)
-    assert banner.value is None and banner.label.hidden
+    assert banner.value is None and banner.hidden
     assert not banner_shown(hal, app.table)
     assert hal.display.pixel(box[0], box[1]) != GOLD
 
@@ -406,7 +406,7 @@ def test_layout_fits_the_screen_without_overlaps(headless_app, size, slots):
         table.spit[p].set(37)
         table.sizes[p].set(52)
     table.info.set("100-99")
-    labels = [t.label for t in table.counts[0] + table.counts[1] + table.spit + table.sizes + [table.info]]
+    labels = [t for t in table.counts[0] + table.counts[1] + table.spit + table.sizes + [table.info]]
     for label in labels:
         box = label_box(label)
         assert inside(box, screen), "label %r at %r off the screen" % (label.text, box)
@@ -414,7 +414,7 @@ def test_layout_fits_the_screen_without_overlaps(headless_app, size, slots):
             assert not overlap(box, card), "label %r covers the card at %r" % (label.text, card)
     for text in BANNERS:  # every banner stays in the centre: it never hides a card or a count
         table.banner.set(text)
-        box = label_box(table.banner.label)
+        box = label_box(table.banner)
         assert inside(box, screen), "banner %r at %r off the screen" % (text, box)
         for card in cards:
             assert not overlap(box, card), "banner %r at %r covers the card at %r" % (text, box, card)

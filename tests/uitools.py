@@ -102,7 +102,9 @@ def pile_rect(lay, i):
 
 
 def label_box(label):
-    """(x1, y1, x2, y2) a bitmap_label paints, padding and background included."""
+    """(x1, y1, x2, y2) a label paints, padding and background included (a ui.text.Text or a bitmap_label)."""
+    if hasattr(label, "area"):
+        return label.area()
     tg = label.tilegrid
     s = label.scale
     x1 = label.x + tg.x * s

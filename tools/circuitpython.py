@@ -12,10 +12,22 @@ commit the kit's README names, with ``tools/huffman`` checked out):
   on a board) with the real collector and ``-X heapsize=...``;
 - ``micropython-pystack`` and ``micropython-pystack1536``: the same with
   CircuitPython's pystack of 2048 bytes (the CircuitPython 10 default) and
-  1536 bytes (SAMD21 boards).
+  1536 bytes (SAMD21 boards);
+- ``micropython-board``: the kit's board model: the unix port with
+  CircuitPython's real C ``displayio``, ``fontio``, ``terminalio.FONT``,
+  ``bitmaptools`` and ``vectorio``, ``displayio.HeadlessDisplay``, a
+  2048-byte pystack and a GC heap that grows in areas taken from a TLSF pool
+  of ``BOARD_PORT_HEAP`` bytes, as on a board. The hardware stand-ins of
+  tests/standins/ that a board has in C (not displayio, terminalio,
+  bitmaptools: those are real here; not the libraries the bundle ships) are
+  frozen into it (``BOARD_FROZEN_DIR``), so that their code is in ROM as a
+  board's C modules are, and only the objects they make take heap.
 
-The binaries go to ``.cache/circuitpython/<version>/bin/`` (or
-``$SPIT_CIRCUITPYTHON_CACHE``); a second call finds them there. The build needs
+The binaries go to ``~/.cache/spit/circuitpython/<version>/bin/`` (under
+``$XDG_CACHE_HOME`` when set, or ``$SPIT_CIRCUITPYTHON_CACHE``), outside the
+clone, so that every clone on the machine shares one build; the board VM goes
+to ``board-<hash of the frozen stand-ins>/`` beside it. A second call finds
+them there. The build needs
 ``gcc -m32`` (Debian's ``gcc-multilib``): without it, or without a source,
 ``binaries()`` raises ``Unavailable`` with one line saying what to install,
 and this command prints that line and exits with status 2.
@@ -37,6 +49,10 @@ ROOT = _path.ROOT
 KIT = os.path.join(os.path.dirname(ROOT), "shared", "circuitpython-kit")
 VARIANTS = os.path.join(ROOT, "tools", "cp-variants")
 NAMES = ("mpy-cross", "micropython", "micropython-pystack", "micropython-pystack1536")
+BOARD_VM = "micropython-board"
+STANDINS = os.path.join(ROOT, "tests", "standins")
+# stand-ins the board VM does not freeze: what it has in C itself, and what a bundle ships as a library
+NOT_FROZEN = ("displayio.py", "terminalio.py", "bitmaptools.py", "vectorio.py", "neopixel.py", "adafruit_st7789.py")
 MPY_HEADER = b"C\x06"  # CircuitPython's .mpy: 'C', mpy version 6 (MicroPython's start with 'M')
 STEP_TIMEOUT = 900  # seconds for each make
 
@@ -50,7 +66,21 @@ def _kit():
 
 
 def _cache():
-    return os.environ.get("SPIT_CIRCUITPYTHON_CACHE") or os.path.join(ROOT, ".cache", "circuitpython")
+    """Where the binaries are kept: outside the clone, shared by every clone of this machine."""
+    if os.environ.get("SPIT_CIRCUITPYTHON_CACHE"):
+        return os.environ["SPIT_CIRCUITPYTHON_CACHE"]
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "spit", "circuitpython")
+
+
+def frozen_standins():
+    """{file name: bytes} of the stand-ins frozen into the board VM."""
+    out = {}
+    for name in sorted(os.listdir(STANDINS)):
+        if name.endswith(".py") and name not in NOT_FROZEN:
+            with open(os.path.join(STANDINS, name), "rb") as f:
+                out[name] = f.read()
+    return out
 
 
 def source():
@@ -90,8 +120,45 @@ def check_m32():
 
 
 def binaries(rebuild=False, log=None, build=True):
-    """{name: path} of the four binaries, building them first if the cache lacks them (unless not build);
-    Unavailable if it cannot."""
+    """{name: path} of the four binaries and the board VM, building them first if the cache lacks them
+    (unless not build); Unavailable if it cannot."""
+    bins = _binaries(rebuild, log, build)
+    bins[BOARD_VM] = board_vm(rebuild, log, build)
+    return bins
+
+
+def board_vm(rebuild=False, log=None, build=True):
+    """The path of micropython-board with the stand-ins frozen in, built first if the cache lacks it
+    (with the mpy-cross of binaries(), which freezing them needs)."""
+    kind, where, version = source()
+    frozen = frozen_standins()
+    digest = hashlib.sha256()
+    for name, data in sorted(frozen.items()):
+        digest.update(name.encode() + b"\0" + data + b"\0")
+    home = os.path.join(_cache(), version.replace(os.sep, "_"), "board-" + digest.hexdigest()[:12])
+    binary = os.path.join(home, BOARD_VM)
+    stamp = os.path.join(home, "built.json")
+    if not rebuild and os.path.isfile(stamp) and os.access(binary, os.X_OK):
+        return binary
+    if not build:
+        raise Unavailable("not built yet in %s: run tools/circuitpython.py (or make circuitpython)" % home)
+    check_m32()
+    try:
+        os.makedirs(home, exist_ok=True)
+    except OSError as e:
+        raise Unavailable("cannot make the cache %s: %s" % (home, e.strerror or e)) from None
+    with _Lock(os.path.join(home, ".lock")):
+        if not rebuild and os.path.isfile(stamp) and os.access(binary, os.X_OK):
+            return binary
+        mpy_cross = _binaries(rebuild, log, build)["mpy-cross"]
+        _build_board(kind, where, version, home, frozen, mpy_cross, log or (lambda line: None))
+        with open(stamp + ".tmp", "w", encoding="utf-8") as f:
+            json.dump({"source": kind, "from": where, "version": version, "frozen": sorted(frozen)}, f)
+        os.replace(stamp + ".tmp", stamp)
+    return binary
+
+
+def _binaries(rebuild, log, build):
     kind, where, version = source()
     cache = _cache()
     if os.path.exists(cache) and not os.path.isdir(cache):
@@ -140,22 +207,9 @@ def _build(kind, where, version, home, log):
     work = os.path.join(home, "src")
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    variants = os.path.join(where, "variants") if kind == "kit" else VARIANTS
-    env = dict(os.environ)
     if kind == "kit":
         log("unpacking %s" % os.path.join(where, "circuitpython-src.tar.xz"))
-        with tarfile.open(os.path.join(where, "circuitpython-src.tar.xz")) as tar:
-            tar.extractall(work, filter="data") if hasattr(tarfile, "data_filter") else tar.extractall(work)
-        tree = os.path.join(work, "circuitpython")
-        env["CP_VERSION"] = version.rsplit("-", 1)[0]
-        env["PATH"] = _git_shim(work, env["CP_VERSION"]) + os.pathsep + env["PATH"]
-    else:
-        tree = where
-        if not os.path.isdir(os.path.join(tree, ".git")):  # a source tree without git's metadata
-            # py/version.py wants X.Y.Z at the start, and runs git for the rest
-            env["CP_VERSION"] = version if version.split("-")[0].count(".") == 2 else "0.0.0-" + version
-            env["PATH"] = _git_shim(work, env["CP_VERSION"]) + os.pathsep + env["PATH"]
-    shutil.copytree(variants, os.path.join(work, "variants"), ignore=shutil.ignore_patterns("*.md"))
+    tree, env = _unpack(kind, where, version, work)
     small = os.path.join(work, "variants", "cp32pystack1536")
     shutil.copytree(os.path.join(work, "variants", "cp32pystack"), small)
     with open(os.path.join(small, "mpconfigvariant.h"), "r+", encoding="utf-8") as f:
@@ -175,6 +229,48 @@ def _build(kind, where, version, home, log):
               "VARIANT_DIR=" + os.path.join(work, "variants", variant), "BUILD=" + builds + "/" + variant,
               "-j" + jobs)
         shutil.copy2(os.path.join(builds, variant, "micropython"), os.path.join(out, name))
+
+
+def _unpack(kind, where, version, work):
+    """(source tree, make's environment) of a build in work: the kit unpacked there, or the named tree."""
+    env = dict(os.environ)
+    if kind == "kit":
+        with tarfile.open(os.path.join(where, "circuitpython-src.tar.xz")) as tar:
+            tar.extractall(work, filter="data") if hasattr(tarfile, "data_filter") else tar.extractall(work)
+        tree = os.path.join(work, "circuitpython")
+        env["CP_VERSION"] = version.rsplit("-", 1)[0]
+        env["PATH"] = _git_shim(work, env["CP_VERSION"]) + os.pathsep + env["PATH"]
+    else:
+        tree = where
+        if not os.path.isdir(os.path.join(tree, ".git")):  # a source tree without git's metadata
+            # py/version.py wants X.Y.Z at the start, and runs git for the rest
+            env["CP_VERSION"] = version if version.split("-")[0].count(".") == 2 else "0.0.0-" + version
+            env["PATH"] = _git_shim(work, env["CP_VERSION"]) + os.pathsep + env["PATH"]
+    variants = os.path.join(where, "variants") if kind == "kit" else VARIANTS
+    shutil.copytree(variants, os.path.join(work, "variants"), ignore=shutil.ignore_patterns("*.md"))
+    return tree, env
+
+
+def _build_board(kind, where, version, home, frozen, mpy_cross, log):
+    """Build micropython-board into home, with the frozen stand-ins."""
+    work = os.path.join(home, "src")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    log("unpacking the source for %s" % BOARD_VM)
+    tree, env = _unpack(kind, where, version, work)
+    folder = os.path.join(work, "frozen")
+    os.makedirs(folder)
+    for name, data in frozen.items():
+        with open(os.path.join(folder, name), "wb") as f:
+            f.write(data)
+    env.pop("FROZEN_DIR", None)  # py/mkrules.mk stops a build that has it (the kit's README)
+    env["MICROPY_MPYCROSS"] = mpy_cross  # freezing compiles with it (else make builds one into BUILD)
+    jobs = os.environ.get("JOBS", str(min(4, os.cpu_count() or 1)))
+    _make(log, env, BOARD_VM, "-C", os.path.join(tree, "ports", "unix"),
+          "VARIANT_DIR=" + os.path.join(work, "variants", "cp32board"), "BUILD=" + os.path.join(work, "build"),
+          "BOARD_FROZEN_DIR=" + folder, "MICROPY_MPYCROSS=" + mpy_cross, "-j" + jobs)
+    shutil.copy2(os.path.join(work, "build", "micropython"), os.path.join(home, BOARD_VM))
+    shutil.rmtree(work, ignore_errors=True)
 
 
 def _git_shim(work, version):
@@ -233,7 +329,7 @@ def main(argv=None):
     if args.print:
         print(json.dumps(bins, indent=1, sort_keys=True))
         return 0
-    for name in NAMES:
+    for name in NAMES + (BOARD_VM,):
         print("%-24s %s" % (name, bins[name]))
     done = subprocess.run([bins["mpy-cross"], "--version"], capture_output=True, text=True)
     print(done.stdout.strip())

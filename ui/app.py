@@ -263,7 +263,9 @@ class App(Seating, Playback):
                 self.link.join_press(button)  # the join page: pair with the host offered, or back
                 return
             what = self.menu.press(player, button)
-            if what == "start":
+            if what == "closed" and self.menu_modules is not None:
+                self.drop_game()  # the page's label library goes with it
+            elif what == "start":
                 self.start_game(now)
             elif what == "changed":
                 self.hal.sound = self.settings["sound"]

@@ -69,9 +69,9 @@ class Table:
             x = lay.pile_x[p]
             self.piles.append(CardView(self.group, x, lay.pile_y, lay, sheet, palettes))
             self.counts.append(Text(self.group, x + lay.cw // 2, lay.pile_y + lay.ch + 1, (0.5, 0.0),
-                                    S.PLAYER_COLOURS[p]))
-        Text(self.group, width // 2, _GAP, (0.5, 0.0), 0xC0C0C0).set("california")
-        self.info = Text(self.group, width // 2, _GAP + 13, (0.5, 0.0), 0xC0C0C0)
+                                    S.PLAYER_COLOURS[p], chars=2))
+        Text(self.group, width // 2, _GAP, (0.5, 0.0), 0xC0C0C0, chars=10).set("california")
+        self.info = Text(self.group, width // 2, _GAP + 13, (0.5, 0.0), 0xC0C0C0, chars=12)
         self.cursors = []
         for p in range(2):
             bar = displayio.Bitmap(_BAR, lay.ch, len(S.COLOURS))

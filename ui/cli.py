@@ -241,6 +241,7 @@ def main(argv=None):
     except ScriptError as e:
         return fail("%s: %s" % (args.script or args.replay, e))
 
+    import adafruit_display_text  # noqa: F401  (the pages' labels, ui/page.py: a missing package is said at start)
     import hal as hal_pkg
     from ui.app import App
 

@@ -4,10 +4,9 @@ UP and DOWN choose a line; LEFT and RIGHT change its value, or open it.
 """
 
 import displayio
-import terminalio
-from adafruit_display_text import bitmap_label
 
 from ui import sprites as S
+from ui.text import Text
 from engine import games
 from engine.actions import DOWN, LEFT, UP
 
@@ -84,23 +83,15 @@ class Lines:
 
     def __init__(self, group, width, height, count, top, step):
         self.labels = []
-        self.texts = []
+        chars = (width - 4) // 6
         for i in range(count):
-            label = bitmap_label.Label(terminalio.FONT, text=" ", color=0xFFFFFF,
-                                       anchor_point=(0.0, 0.0), anchored_position=(4, top + i * step),
-                                       save_text=False)
-            group.append(label)
-            self.labels.append(label)
-            self.texts.append(None)
+            self.labels.append(Text(group, 4, top + i * step, (0.0, 0.0), 0xFFFFFF, chars=chars))
 
     def set(self, i, text, colour=0xFFFFFF):
         """Show text on line i in a colour."""
         label = self.labels[i]
-        if self.texts[i] != text:
-            self.texts[i] = text
-            label.text = text or " "
-        if label.color != colour:
-            label.color = colour
+        label.set(text)
+        label.colour = colour
 
 
 class Menu:
@@ -116,9 +107,7 @@ class Menu:
         pal[0] = S.COLOURS[S.FELT]
         self.group.append(displayio.TileGrid(bg, pixel_shader=pal, width=(width + 7) // 8,
                                              height=(height + 7) // 8, tile_width=8, tile_height=8))
-        self.group.append(bitmap_label.Label(terminalio.FONT, text="SPIT!", scale=2,
-                                             color=S.COLOURS[S.GOLD], anchor_point=(0.5, 0.0),
-                                             anchored_position=(width // 2, 2)))
+        Text(self.group, width // 2, 2, (0.5, 0.0), S.COLOURS[S.GOLD], scale=2, chars=5).set("SPIT!")
         self.step = 10
         self.visible = max(3, (height - 30) // self.step)
         self.lines = Lines(self.group, width, height,
@@ -137,7 +126,8 @@ class Menu:
         """Handle a press; return "start" to begin a game, "changed" when a setting changed, or None."""
         if self.showing_help:
             self.show_help(False)
-            return None
+            self.help = None  # made again when next shown: a page is freed when it is left
+            return "closed"
         if button == UP or button == DOWN:
             self.selected = (self.selected + (-1 if button == UP else 1)) % len(self.items)
             self.draw()
@@ -182,18 +172,10 @@ class Menu:
             self.lines.set(i, None)
 
     def _page(self, texts):
-        """A page of lines on black (the first in gold), as a Group."""
-        page = displayio.Group()
-        pal = displayio.Palette(1)
-        pal[0] = 0x000000
-        bg = displayio.Bitmap(8, 8, 1)
-        page.append(displayio.TileGrid(bg, pixel_shader=pal, width=(self.width + 7) // 8,
-                                       height=(self.height + 7) // 8, tile_width=8, tile_height=8))
-        step = max(10, min(12, self.height // len(texts)))
-        lines = Lines(page, self.width, self.height, len(texts), 1, step)
-        for i, text in enumerate(texts):
-            lines.set(i, text, S.COLOURS[S.GOLD] if i == 0 else 0xFFFFFF)
-        return page
+        """A page of text over the menu, made now (its label library is imported only for pages)."""
+        from ui import page
+
+        return page.make(self.width, self.height, texts)
 
     def show_page(self, texts):
         """Show a page of lines over the menu, or hide it (None): a linked guest's join page."""

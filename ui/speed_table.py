@@ -71,7 +71,7 @@ class Table:
             self._counts(width)
             # the label is made here, not in _counts: under that bigger frame the label library's calls
             # no longer fit a 1536-byte pystack
-            self.info = Text(self.group, width // 2, lay.info_y, (0.5, 0.0), 0xC0C0C0)
+            self.info = Text(self.group, width // 2, lay.info_y, (0.5, 0.0), 0xC0C0C0, chars=12)
         self.cursors = []
         for p in range(players):
             tg = displayio.TileGrid(S.frame(lay.cw + 4, lay.ch + 4, S.PLAYER_INDEX[p]), pixel_shader=pal)
@@ -95,14 +95,15 @@ class Table:
             self.piles.append(CardView(self.group, lay.pile_x[i], lay.pile_y, lay, sheet, palettes))
         size_y = lay.pile_y + lay.ch + 1
         for i in range(2):
-            self.sizes.append(Text(self.group, lay.pile_x[i] + lay.cw // 2, size_y, (0.5, 0.0), 0xFFFFFF))
+            self.sizes.append(Text(self.group, lay.pile_x[i] + lay.cw // 2, size_y, (0.5, 0.0), 0xFFFFFF, chars=2))
         for i in range(2):
-            self.sides.append(Text(self.group, lay.pile_x[i] + lay.cw // 2, lay.pile_y - 1, (0.5, 1.0), 0xA0A0A0))
+            self.sides.append(Text(self.group, lay.pile_x[i] + lay.cw // 2, lay.pile_y - 1, (0.5, 1.0), 0xA0A0A0,
+                                   chars=2))
         top = _GAP
-        self.draws.append(Text(self.group, lay.centre_left, top, (0.0, 0.0), S.PLAYER_COLOURS[0]))
-        self.draws.append(Text(self.group, lay.centre_right, top, (1.0, 0.0), S.PLAYER_COLOURS[1]))
-        Text(self.group, width // 2, top, (0.5, 0.0), 0xC0C0C0).set("speed")
-        self.info = Text(self.group, width // 2, top + 13, (0.5, 0.0), 0xC0C0C0)
+        self.draws.append(Text(self.group, lay.centre_left, top, (0.0, 0.0), S.PLAYER_COLOURS[0], chars=2))
+        self.draws.append(Text(self.group, lay.centre_right, top, (1.0, 0.0), S.PLAYER_COLOURS[1], chars=2))
+        Text(self.group, width // 2, top, (0.5, 0.0), 0xC0C0C0, chars=5).set("speed")
+        self.info = Text(self.group, width // 2, top + 13, (0.5, 0.0), 0xC0C0C0, chars=12)
 
     def _counts(self, width):
         """Three or four seats: the row of piles with their counts, and each seat's draw count."""

@@ -43,12 +43,13 @@ class Table:
         self.sizes = []
         for x in lay.pile_x:
             self.piles.append(CardView(self.group, x, lay.pile_y, lay, sheet, palettes))
-            self.sizes.append(Text(self.group, x + lay.cw // 2, lay.pile_y + lay.ch + 1, (0.5, 0.0), 0xFFFFFF))
+            self.sizes.append(Text(self.group, x + lay.cw // 2, lay.pile_y + lay.ch + 1, (0.5, 0.0), 0xFFFFFF,
+                                   chars=2))
         top = _GAP
-        self.spit = [Text(self.group, lay.centre_left, top, (0.0, 0.0), S.PLAYER_COLOURS[0]),
-                     Text(self.group, lay.centre_right, top, (1.0, 0.0), S.PLAYER_COLOURS[1])]
-        Text(self.group, width // 2, top, (0.5, 0.0), 0xC0C0C0).set("spit")
-        self.info = Text(self.group, width // 2, top + 13, (0.5, 0.0), 0xC0C0C0)
+        self.spit = [Text(self.group, lay.centre_left, top, (0.0, 0.0), S.PLAYER_COLOURS[0], chars=2),
+                     Text(self.group, lay.centre_right, top, (1.0, 0.0), S.PLAYER_COLOURS[1], chars=2)]
+        Text(self.group, width // 2, top, (0.5, 0.0), 0xC0C0C0, chars=4).set("spit")
+        self.info = Text(self.group, width // 2, top + 13, (0.5, 0.0), 0xC0C0C0, chars=12)
         self.cursors = []
         for p in range(2):
             tg = displayio.TileGrid(S.frame(lay.cw + 4, lay.ch + 4, S.P0 + p), pixel_shader=pal)

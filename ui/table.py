@@ -2,17 +2,16 @@
 
 ``Layout`` puts two columns of five card places at the sides (each player's
 stocks or hand) and two piles in the middle; ``CardView`` is one card place
-(one TileGrid, so a changed card repaints one rectangle); ``Text`` a label
+(one TileGrid, so a changed card repaints one rectangle); ``Text`` (ui/text.py) a label
 whose text changes only when its value does. Each game's Table is built from
 them (ui/spit_table.py, ui/speed_table.py; docs/games.md); ui/seats.py has
 the parts of a table of three or four.
 """
 
 import displayio
-import terminalio
-from adafruit_display_text import bitmap_label
 
 from ui import sprites as S
+from ui.text import Text, wrap  # noqa: F401  (every table's labels)
 
 _GAP = 2
 _COUNT_W = 11  # room for a stock's card count beside it
@@ -108,49 +107,3 @@ def place_cursor(table, p, slot, x, y):
         tg.x = x
     tg.y = y
     tg.hidden = False
-
-
-def wrap(text, width):
-    """text broken into lines of at most width characters, at spaces where it can be."""
-    lines = []
-    while len(text) > width:
-        cut = text.rfind(" ", 0, width + 1)
-        if cut <= 0:
-            cut = width
-        lines.append(text[:cut].rstrip())
-        text = text[cut:].lstrip()
-    lines.append(text)
-    return "\n".join(lines)
-
-
-# The counts as text, made once (qstrs): a card play shows a new count without making a string
-_NUMBERS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16",
-            "17", "18", "19", "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31", "32",
-            "33", "34", "35", "36", "37", "38", "39", "40", "41", "42", "43", "44", "45", "46", "47", "48",
-            "49", "50", "51", "52")
-
-
-class Text:
-    """A bitmap_label whose text changes only when the value does; line_chars > 0 breaks longer lines."""
-
-    def __init__(self, group, x, y, anchor, colour, background=None, scale=1, line_chars=0):
-        self.label = bitmap_label.Label(terminalio.FONT, text=" ", color=colour,
-                                        background_color=background, padding_left=2, padding_right=2,
-                                        padding_top=1, padding_bottom=1, scale=scale,
-                                        anchor_point=anchor, anchored_position=(x, y), save_text=False)
-        self.label.hidden = True  # the value None
-        group.append(self.label)
-        self.value = None
-        self.line_chars = line_chars
-
-    def set(self, value):
-        """Show value (any object; str() of it), or hide the label for None or ''."""
-        if value == self.value:
-            return
-        self.value = value
-        if value is None or value == "":
-            self.label.hidden = True
-            return
-        text = _NUMBERS[value] if type(value) is int and 0 <= value < 53 else str(value)
-        self.label.text = wrap(text, self.line_chars) if 0 < self.line_chars < len(text) else text
-        self.label.hidden = False

@@ -1,4 +1,14 @@
-"""Stand-in for CircuitPython's board module: every pin the game's boards use, and DISPLAY."""
+"""Stand-in for CircuitPython's board module: every pin the game's boards use, and DISPLAY.
+
+On the board VM (tools/circuitpython.py's micropython-board, which has the real
+displayio) DISPLAY is a ``displayio.HeadlessDisplay``, a framebuffer that can be
+read back, of the size in the environment's ``SPIT_VM_DISPLAY`` (``160x128``
+by default, the PyBadge's; ``none`` for a board without one, as the Pico);
+``SPIT_VM_BOARD`` sets ``board_id``. Elsewhere it
+is the busdisplay stand-in.
+"""
+
+import os
 
 import busdisplay
 
@@ -11,11 +21,13 @@ class Pin:
         return "board." + self.name
 
 
-board_id = "pybadge"
+board_id = os.getenv("SPIT_VM_BOARD") or "pybadge"
 _g = globals()
 for _name in ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "NEOPIXEL", "SPEAKER", "SPEAKER_ENABLE",
               "JOYSTICK_X", "JOYSTICK_Y", "A0", "LED", "TX", "RX"):
     _g[_name] = Pin(_name)
 for _i in range(29):
     _g["GP%d" % _i] = Pin("GP%d" % _i)
-DISPLAY = busdisplay.BusDisplay(None, width=160, height=128)
+_size = (os.getenv("SPIT_VM_DISPLAY") or "160x128").split("x")
+if _size != ["none"]:  # a board with a display of its own (the Pico kit makes its own: none)
+    DISPLAY = busdisplay.BusDisplay(None, width=int(_size[0]), height=int(_size[1]))

@@ -154,3 +154,9 @@ class Group:
 
     def __getitem__(self, i):
         return self.items[i]
+
+    def __setitem__(self, i, item):
+        self.items[i] = item
+
+    def index(self, item):
+        return self.items.index(item)

@@ -1,4 +1,15 @@
-"""Stand-in for wifi: a radio that is on and joined to a network, at 127.0.0.1."""
+"""Stand-in for wifi: a radio that is on and joined to a network, at 127.0.0.1.
+
+On the board VM, a board without Wi-Fi (``SPIT_VM_BOARD`` not a W board) has no
+wifi module, as its firmware has none.
+"""
+
+import os
+import sys
+
+if sys.implementation.name == "circuitpython" and os.getenv("SPIT_VM_BOARD") and \
+        not os.getenv("SPIT_VM_BOARD").endswith("_w"):
+    raise ImportError("no module named 'wifi'")
 
 
 class Radio:

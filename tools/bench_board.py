@@ -1,0 +1,256 @@
+"""The whole game on each board: the App's heap on CircuitPython's board VM, in the board's own pool.
+
+    python tools/bench_board.py [--board NAME ...] [--search] [--soak] [--games N] [--json]
+
+The VM is tools/circuitpython.py's ``micropython-board``: CircuitPython 10.3's
+unix port with its real C displayio, fontio, terminalio.FONT, bitmaptools and
+vectorio, a 2048-byte pystack, and a GC heap that grows in areas carved from
+a TLSF pool of ``BOARD_PORT_HEAP`` bytes, as on a board. The code is the
+board's bundle as it ships (``.mpy``, tools/bundle.py); the hardware a board
+has in C is stood in for by tests/standins/, frozen into the VM, and
+``board.DISPLAY`` (or the Pico kit's ST7789) is a ``displayio.HeadlessDisplay``.
+
+tools/vmplay.py plays a plan through the App as a player would: every game
+in every mode (two people, one against the CPU, the demo), each option of
+each game changed through the menu, the menu's pages, the result screen and
+back to the menu. What is not the game is measured and the pool is given that
+much more: the stand-ins' objects (C on a board), vmplay itself and the hands
+that press for the people. A run passes when every game of it ends.
+
+Budgets (docs/performance.md): each board's pool less 16 KB, and for the
+Pico kit, whose pool is inferred at 176-184 KB, 160 KB. ``--search`` finds
+the smallest pool in which each run passes (1 KB steps): the margin is the
+budget less that. ``--soak`` adds 20 games in a row with round trips to the
+menu, changes of game and of options. Exit status 1 when a run fails in its
+budget, 2 when the VM cannot be built.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import _path
+from engine import games as registry
+from ui.cli import Parser  # argparse with one-line errors
+
+import bundle
+import circuitpython
+
+KB = 1024
+# name: (board id, the bundle's hal, display (w, h), the firmware's pool, the budget's pool)
+BOARDS = {
+    "pybadge": ("pybadge", (160, 128), 158780, 158780 - 16 * KB),
+    "pygamer": ("pygamer", (160, 128), 158788, 158788 - 16 * KB),
+    "pico240": ("raspberry_pi_pico", (240, 240), 176000, 160 * KB),
+    "pico135": ("raspberry_pi_pico", (240, 135), 176000, 160 * KB),
+}
+STANDINS = sorted(n[:-3] for n in circuitpython.frozen_standins())
+MODES = ("2p", "1p")  # the menu's modes that every game has, then the demo
+
+
+def plans(games=5, soak=False):
+    """{run name: plan}: for each game, every mode and each option's every value; the soak if asked.
+
+    A plan is a list of steps for tools/vmplay.py: the menu settings to choose
+    (the game first), the pages to open, how many games to play, and whether
+    it is the demo. Nothing here knows a game by name: it reads the registry.
+    """
+    out = {}
+    for name in registry.NAMES:
+        info = registry.get(name)
+        steps = []
+        for mode in MODES:
+            steps.append({"settings": [("game", name), ("mode", mode)], "pages": ["howto"], "games": games})
+        steps.append({"settings": [("game", name)], "games": games, "demo": True})
+        last = [("game", name)]
+        for key, _, values, _ in info.OPTIONS:
+            for value in values[1:]:
+                steps.append({"settings": [("game", name), (key, value)], "games": games, "demo": True})
+            last.append((key, values[-1]))
+        steps.append({"settings": last, "games": games, "demo": True})  # every option at its last value
+        steps.append({"settings": [(key, values[0]) for key, _, values, _ in info.OPTIONS]})  # back as it was
+        out[name] = steps
+    if soak:
+        steps = []
+        for i in range(20):  # 20 games in a row: a game change, a mode change or an option change each time
+            name = registry.NAMES[i % len(registry.NAMES)]
+            info = registry.get(name)
+            settings = [("game", name), ("mode", MODES[(i // len(registry.NAMES)) % 2])]
+            if info.OPTIONS:
+                key, _, values, _ = info.OPTIONS[i % len(info.OPTIONS)]
+                settings.append((key, values[(i // 2) % len(values)]))
+            steps.append({"settings": settings, "pages": ["howto"] if i % 5 == 0 else [], "games": 1})
+        out["soak"] = steps
+    return out
+
+
+MAIN = r'''
+import gc
+gc.collect()
+base = gc.mem_alloc()
+for name in STANDINS:
+    try:
+        __import__(name)
+    except ImportError:  # a module this board's firmware lacks (wifi on a plain Pico)
+        pass
+gc.collect()
+standins = gc.mem_alloc() - base
+import vmplay
+gc.collect()
+harness = gc.mem_alloc() - base - standins
+print("EXTRA", standins, harness)
+vmplay.main(PLAN)
+'''
+
+
+class Board:
+    """One board's bundle and the VM to play it on, in a temporary folder."""
+
+    def __init__(self, name, work):
+        self.name = name
+        self.id, self.display, self.pool, self.budget = BOARDS[name]
+        self.vm = circuitpython.binaries()[circuitpython.BOARD_VM]
+        self.mpy_cross = circuitpython.binaries()["mpy-cross"]
+        self.tree = os.path.join(work, name)
+        bundle.build(self.id, self.tree, mpy_cross=self.mpy_cross)
+        harness = os.path.join(self.tree, "vmplay.mpy")  # a board-side tool beside the bundle, from .mpy too
+        done = subprocess.run([self.mpy_cross, "-O3", "-o", harness, "-s", "vmplay.py",
+                               os.path.join(_path.ROOT, "tools", "vmplay.py")], capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError("mpy-cross failed on tools/vmplay.py: " + done.stdout + done.stderr)
+
+    def env(self, pool):
+        """The VM's environment: the pool, the board, its display, the terminal's tiles (taken at boot)."""
+        w, h = self.display
+        env = dict(os.environ, BOARD_PORT_HEAP=str(pool), SPIT_VM_BOARD=self.id,
+                   BOARD_TERMINAL_BYTES=str((w // 6) * (h // 12) * 2), MICROPYPATH=os.pathsep.join(
+                       ["", "lib", ".frozen"]))
+        if self.id.startswith("raspberry_pi_pico"):
+            env.update(SPIT_VM_DISPLAY="none", SPIT_TFT_WIDTH=str(w), SPIT_TFT_HEIGHT=str(h))
+        else:
+            env["SPIT_VM_DISPLAY"] = "%dx%d" % (w, h)
+        return env
+
+    def run(self, program, pool, timeout=900):
+        """Run program (source) in the bundle's folder, as code.py runs on a board; CompletedProcess."""
+        main = os.path.join(self.tree, "_bench_main.py")
+        with open(main, "w", encoding="utf-8") as f:
+            f.write(program)
+        try:
+            return subprocess.run([self.vm, "_bench_main.py"], capture_output=True, text=True, cwd=self.tree,
+                                  env=self.env(pool), timeout=timeout)
+        finally:
+            os.remove(main)
+
+    def play(self, plan, pool):
+        """(record, extra heap, output) of a plan played in a pool; record None when nothing came out."""
+        head = "STANDINS = %r\nPLAN = %r\n" % (STANDINS, plan)
+        done = self.run(head + MAIN, pool)
+        record, extra = None, None
+        for line in done.stdout.splitlines():
+            if line.startswith("EXTRA "):
+                extra = [int(v) for v in line.split()[1:]]
+            elif line.startswith("RESULT "):
+                record = eval(line[7:], {"__builtins__": {}}, {"true": True, "false": False})
+        return record, extra, done
+
+
+def passed(record, games):
+    """True when the record shows every game played and nothing failed."""
+    return bool(record) and record["error"] is None and record["games"] == games and not record["missing"]
+
+
+def extra_heap(board, plan):
+    """What the stand-ins, vmplay and the hands take (measured in a big pool): the pool is given it too."""
+    record, extra, done = board.play(plan, 512 * KB)
+    if record is None or extra is None:
+        raise RuntimeError("the plan did not run on the board VM:\n" + (done.stdout + done.stderr)[-3000:])
+    return extra[0] + extra[1] + record["hands"], record
+
+
+def measure(name, plan, games, search=False, work=None, board=None):
+    """The figures of one run of a plan on a board: its extras, at the budget, and the smallest pool."""
+    own = work is None
+    work = work or tempfile.mkdtemp(prefix="spit-board-")
+    try:
+        board = board or Board(name, work)
+        extra, big = extra_heap(board, plan)
+        fig = {"board": name, "games": games, "extra": extra, "budget": board.budget, "pool": board.pool,
+               "skipped": big["skipped"], "frames": big["frames"]}
+        record, _, done = board.play(plan, board.budget + extra)
+        fig["at_budget"] = passed(record, games)
+        fig["record"] = record
+        if not fig["at_budget"]:
+            fig["output"] = (done.stdout + done.stderr)[-2000:]
+        if search:
+            low, high = 64 * KB, board.pool + extra + 64 * KB
+            if not passed(board.play(plan, high)[0], games):
+                fig["needed"] = None
+            else:
+                while high - low > KB:
+                    mid = (low + high) // 2
+                    if passed(board.play(plan, mid)[0], games):
+                        high = mid
+                    else:
+                        low = mid
+                fig["needed"] = high - extra
+                fig["margin"] = board.budget - fig["needed"]
+        return fig
+    finally:
+        if own:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def count(plan):
+    """The games a plan plays."""
+    return sum(step.get("games", 0) for step in plan)
+
+
+def main(argv=None):
+    parser = Parser(description=__doc__.split("\n")[0])
+    parser.add_argument("--board", choices=sorted(BOARDS), action="append",
+                        help="the board to measure (repeatable; default every board)")
+    parser.add_argument("--games", type=int, default=5, help="games per step of a plan (default 5)")
+    parser.add_argument("--search", action="store_true", help="find the smallest pool of each run")
+    parser.add_argument("--soak", action="store_true", help="also 20 games in a row (menu, games, options)")
+    parser.add_argument("--run", action="append", help="only these runs (a game's name, or soak)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    if not 1 <= args.games <= 50:
+        parser.error("--games must be from 1 to 50")
+    runs = plans(args.games, args.soak)
+    if args.run:
+        unknown = [r for r in args.run if r not in runs]
+        if unknown:
+            parser.error("unknown run %s (use %s)" % (unknown[0], ", ".join(runs)))
+        runs = {k: v for k, v in runs.items() if k in args.run}
+    figs = []
+    work = tempfile.mkdtemp(prefix="spit-board-")
+    try:
+        for name in args.board or sorted(BOARDS):
+            board = Board(name, work)
+            for run, plan in runs.items():
+                fig = measure(name, plan, count(plan), args.search, work, board)
+                fig["run"] = run
+                figs.append(fig)
+                if not args.json:
+                    print("%-8s %-10s %3d games  extra %6d B  in %d B: %s%s" % (
+                        name, run, fig["games"], fig["extra"], fig["budget"],
+                        "ends" if fig["at_budget"] else "FAILS",
+                        "  needs %s B, margin %s B" % (fig["needed"], fig.get("margin"))
+                        if "needed" in fig else ""), flush=True)
+    except circuitpython.Unavailable as e:
+        print("bench_board: %s" % e, file=sys.stderr)
+        return 2
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if args.json:
+        print(json.dumps(figs, indent=1, sort_keys=True))
+    return 0 if all(f["at_budget"] for f in figs) else 1
+
+
+if __name__ == "__main__":
+    _path.run(lambda: main())

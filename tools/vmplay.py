@@ -1,0 +1,190 @@
+"""The board's half of tools/bench_board.py: the whole App played on micropython-board, as a player would.
+
+Runs on CircuitPython's board VM (tools/circuitpython.py), from the board's
+``.mpy`` bundle, never on the desktop. ``main(plan)`` builds the board's hal
+and the App as code.py does, then for each step of the plan goes through the
+menu with button presses (the game, the mode and every option set line by
+line, the pages opened and closed), starts the game, plays it to its end (the
+people's seats pressed by level-8 hands, ``Hands``; the CPU's seats are the
+App's own), stays on the result, and goes back to the menu. It prints one
+``RESULT`` line: what it did and the heap it saw, or the error that stopped it.
+
+The hands, and this module itself, are not the game: their heap is measured
+(``gc.mem_alloc`` before and after they are made) so that the benchmark can
+give the board's pool that much more, as it does for the stand-ins.
+"""
+
+import gc
+
+FRAME_MS = 33
+OVER_MS = 3000  # on the result screen before the first press to leave it
+clock = [0]
+OVER = [None]  # engine.actions.PH_OVER, read once the App has loaded it
+
+
+def _free():
+    """Free heap after a collection (the figure a board's self-test prints)."""
+    gc.collect()
+    return gc.mem_free()
+
+
+class Hands:
+    """A person's fingers on the people's seats: a level-8 CPU player's presses, through the App's buttons."""
+
+    def __init__(self, app, seats, seed):
+        self.drivers = []
+        if not seats:
+            return
+        cpu = __import__(app.kind.CPU, None, None, ("make",))
+        bots = __import__("engine.bots", None, None, ("Driver",))
+        for p in range(seats):
+            driver = bots.Driver(cpu.make("level8"), p, app.clusters[p], seed=seed * 2 + p,
+                                 view=cpu.View(p, app.game.players), act=bots.Act())
+            driver.start(app.game, clock[0])
+            self.drivers.append(driver)
+
+    def press(self, app):
+        """Every press due by now, as the App's keys would give it (stamped with its own time)."""
+        for driver in self.drivers:
+            while app.game is not None and app.screen == 1:
+                button = driver.poll(clock[0], app.game)
+                if button < 0:
+                    break
+                app.press(driver.player, button, driver.t, clock[0])
+
+
+class Player:
+    """Goes through the App's screens with button presses, frame by frame on a fake clock."""
+
+    def __init__(self, app, out):
+        self.app = app
+        self.out = out
+
+    def frame(self, hands=None):
+        clock[0] += FRAME_MS
+        if hands is not None:
+            hands.press(self.app)
+        self.app.frame(clock[0])
+
+    def tap(self, button, player=0):
+        """One press of a button of player's cluster, as a key event, and the frames it takes."""
+        key = player * 4 + button
+        self.app.hal.events.feed(key, True, clock[0] + 1)
+        self.frame()
+        self.app.hal.events.feed(key, False, clock[0] + 1)
+        self.frame()
+
+    def line(self, key):
+        """Move the menu's cursor to the line of key; False when the menu has no such line."""
+        menu = self.app.menu
+        keys = [item[0] for item in menu.items]
+        if key not in keys:
+            return False
+        for _ in range(len(keys)):
+            if menu.items[menu.selected][0] == key:
+                return True
+            self.tap(1)  # DOWN
+        return False
+
+    def choose(self, key, value):
+        """Set a menu line to value with RIGHT presses; False when the menu does not offer it."""
+        if not self.line(key):
+            return False
+        for _ in range(24):
+            if self.app.settings.get(key) == value:
+                return True
+            self.tap(3)  # RIGHT
+        return self.app.settings.get(key) == value
+
+    def page(self, key):
+        """Open a page of the menu (how to play, the statistics) and leave it again."""
+        if not self.line(key):
+            return False
+        self.tap(3)
+        self.frame()
+        self.out["free_" + key] = min(self.out.get("free_" + key, 1 << 30), _free())
+        self.tap(0)
+        return True
+
+    def leave(self, hands):
+        """From the result back to the menu: wait, then press as a player who has seen it."""
+        for _ in range(OVER_MS // FRAME_MS):
+            self.frame(hands)
+        for _ in range(8):
+            if self.app.screen == 0:
+                return True
+            self.tap(3)
+            for _ in range(20):
+                self.frame()
+        return self.app.screen == 0
+
+
+def play(player, step, seed, record):
+    """One step of the plan: its settings through the menu, its pages, then its games."""
+    app = player.app
+    for key, value in step.get("settings", ()):
+        if not player.choose(key, value):
+            record["skipped"].append("%s=%r" % (key, value))  # a line the menu does not show with the others
+    for key in step.get("pages", ()):
+        if not player.page(key):
+            record["skipped"].append("page " + key)
+    record["free_menu"] = min(record["free_menu"], _free())
+    for _ in range(step.get("games", 0)):
+        if step.get("demo"):
+            app.start_game(clock[0], demo=True)
+        else:
+            player.line("start")
+            player.tap(3)
+        if app.screen != 1:
+            record["missing"].append("no table")
+            return
+        record["free_table"] = min(record["free_table"], _free())
+        gc.collect()
+        before = gc.mem_alloc()
+        hands = Hands(app, 0 if step.get("demo") else app.people(), seed)
+        gc.collect()
+        record["hands"] = max(record["hands"], gc.mem_alloc() - before)
+        seed += 1
+        frames = 0
+        over = OVER[0]
+        while app.game is not None and app.game.phase != over and frames < 200000:
+            player.frame(hands)
+            frames += 1
+        record["frames"] += frames
+        if app.game is None or app.game.phase != over:
+            record["missing"].append("a game did not end")
+            return
+        record["games"] += 1
+        record["free_over"] = min(record["free_over"], _free())
+        if not player.leave(hands):
+            record["missing"].append("the result did not lead back to the menu")
+            app.back_to_menu()
+        hands = None
+
+
+def main(plan, seed=1):
+    """Play the plan on this board's hal; print RESULT with what happened and the heap seen."""
+    record = {"games": 0, "frames": 0, "hands": 0, "missing": [], "skipped": [], "error": None, "steps": 0,
+              "free_start": _free(), "free_menu": 1 << 30, "free_table": 1 << 30, "free_over": 1 << 30}
+    try:
+        import hal
+
+        target = hal.choose()
+        target.Hal.ticks_ms = lambda self: clock[0]
+        from ui import app as U
+
+        app = U.App(target.Hal())
+        OVER[0] = __import__("engine.actions", None, None, ("PH_OVER",)).PH_OVER
+        player = Player(app, record)
+        player.frame()
+        for step in plan:
+            play(player, step, seed, record)
+            seed += 100
+            record["steps"] += 1
+    except MemoryError as e:
+        record["error"] = "MemoryError: %s" % e
+    except Exception as e:  # any other failure: reported, then raised for its traceback
+        record["error"] = "%s: %s" % (type(e).__name__, e)
+        print("RESULT", record)
+        raise
+    print("RESULT", record)

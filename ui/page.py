@@ -1,0 +1,40 @@
+"""A page of text over the menu (how to play, joining a linked host): adafruit_display_text, while shown.
+
+A page is read one at a time, so it is made when shown and freed when left:
+a title in gold and the body as one multi-line ``bitmap_label`` on black.
+The label library is imported only here (about 17 KB of heap on a board,
+docs/performance.md), and a board drops it with the page (``Menu.close_page``).
+"""
+
+import displayio
+import terminalio
+from adafruit_display_text import bitmap_label
+
+_GOLD = 0xFFD020
+
+
+def make(width, height, texts):
+    """A Group: texts[0] as the title, the rest as lines under it, on black, at the top left."""
+    page = displayio.Group()
+    pal = displayio.Palette(1)
+    pal[0] = 0x000000
+    page.append(displayio.TileGrid(displayio.Bitmap(8, 8, 1), pixel_shader=pal, width=(width + 7) // 8,
+                                   height=(height + 7) // 8, tile_width=8, tile_height=8))
+    step = max(10, min(12, height // max(1, len(texts))))
+    page.append(bitmap_label.Label(terminalio.FONT, text=texts[0], color=_GOLD, anchor_point=(0.0, 0.0),
+                                   anchored_position=(4, 1)))
+    if len(texts) > 1:
+        page.append(bitmap_label.Label(terminalio.FONT, text="\n".join(texts[1:]), color=0xFFFFFF,
+                                       line_spacing=step / 12, anchor_point=(0.0, 0.0),
+                                       anchored_position=(4, 1 + step)))
+    return page
+
+
+def lines(page):
+    """The page's lines of text, the title first (for tests and tools)."""
+    out = []
+    for layer in page:
+        text = getattr(layer, "text", None)
+        if text is not None:
+            out.extend(text.split("\n"))
+    return out

@@ -1,0 +1,257 @@
+"""Text on the table and the menu: one TileGrid over the board's own font, nothing made per change.
+
+CircuitPython's ``terminalio.FONT`` is a sheet of 6x12 tiles in ROM, one per
+character (the REPL's terminal draws with it). A ``Text`` is a TileGrid over
+that sheet, a tile per character: changing the words sets tile numbers, so a
+change allocates nothing and repaints only the tiles that changed. A label
+takes about 150 bytes of heap where an ``adafruit_display_text`` label takes
+1.1-1.3 KB and leaves about 670 B of garbage per change (docs/performance.md,
+"Text on the board"). Pages of text shown one at a time (the how-to and
+statistics pages) use ``adafruit_display_text`` itself (ui/page.py).
+
+A background colour is a ``vectorio.Rectangle`` behind the words, two pixels
+wider on each side and one taller; ``scale`` puts both in a Group of that
+scale. The grid keeps the room it was made with (``chars`` x ``lines``):
+left-anchored words start at its left, right-anchored words end at its
+right, so neither moves; centred words are centred by moving the grid.
+"""
+
+import displayio
+import terminalio
+import vectorio
+
+CHAR_W = 6  # terminalio.FONT's tiles
+CHAR_H = 12
+_FIRST = 0x20  # ' ', the first tile; the sheet holds ' ' to '~' in order
+_POWERS = (1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000)
+_PAD_X = 2  # the background's margin round the words, in the label's own pixels
+_PAD_Y = 1
+_tiles = b""  # the tile of each of ' ' to '~', looked up at the first label (get_glyph makes an object a call)
+
+
+def _font():
+    """terminalio.FONT (the desktop installs the board's copy before the first label: hal/boardfont.py)."""
+    global _tiles
+    font = terminalio.FONT
+    if not _tiles:
+        # (the stubs' Glyph, a named tuple in C, declares no fields)
+        _tiles = bytes(font.get_glyph(c).tile_index for c in range(_FIRST, 0x7F))  # type: ignore[attr-defined]
+    return font
+
+
+def _tile(c):
+    """The font's tile for character c ('?' for one it lacks)."""
+    k = ord(c) - _FIRST
+    return _tiles[k] if 0 <= k < len(_tiles) else _tiles[ord("?") - _FIRST]
+
+
+def wrap(text, width):
+    """text broken into lines of at most width characters, at spaces where it can be."""
+    lines = []
+    while len(text) > width:
+        cut = text.rfind(" ", 0, width + 1)
+        if cut <= 0:
+            cut = width
+        lines.append(text[:cut].rstrip())
+        text = text[cut:].lstrip()
+    lines.append(text)
+    return "\n".join(lines)
+
+
+class Text:
+    """Words at (x, y) by an anchor point, in one colour, on an optional background.
+
+    ``anchor`` is (ax, ay), each 0, 0.5 or 1: the point of the words' box that
+    sits at (x, y). ``set`` changes the words only when given another value;
+    ``line_chars`` > 0 breaks longer text into lines at spaces. Lines line up
+    by the anchor (left, centred or right). Words longer than the room make
+    a bigger grid once.
+    """
+
+    def __init__(self, group, x, y, anchor, colour, background=None, scale=1, line_chars=0, chars=1, lines=1):
+        self.x = x
+        self.y = y
+        self.ax2 = int(anchor[0] * 2)  # in halves, so that placing the words needs no float
+        self.ay2 = int(anchor[1] * 2)
+        self.scale = scale
+        self.line_chars = line_chars
+        self.ink = displayio.Palette(2)
+        self.ink.make_transparent(0)
+        self.ink[1] = colour
+        self.box = None
+        # what is placed: the grid, or a Group (a scale, a background) holding it
+        self.node = None  # type: displayio.Group | displayio.TileGrid | None
+        if background is not None or scale > 1:
+            self.node = displayio.Group(scale=scale)
+            if background is not None:
+                fill = displayio.Palette(1)
+                fill[0] = background
+                self.box = vectorio.Rectangle(pixel_shader=fill, width=1, height=1, x=0, y=0)
+                self.node.append(self.box)
+        self.parent = group
+        self.grid = None
+        self.cols = self.rows = 0
+        if line_chars > 0:  # room for two lines of words that wrap
+            chars = max(chars, line_chars)
+            lines = max(lines, 2)
+        self._grid(max(1, chars), max(1, lines))
+        self.node.hidden = True  # the value None
+        group.append(self.node)
+        self.value = None
+        self.wide = self.high = 0  # the words shown, in characters
+
+    def _grid(self, cols, rows):
+        """Make the grid with room for cols x rows characters, in place of the last one."""
+        old = self.grid
+        grid = displayio.TileGrid(_font().bitmap, pixel_shader=self.ink, width=cols, height=rows,
+                                  tile_width=CHAR_W, tile_height=CHAR_H, default_tile=_tiles[0])
+        self.grid = grid
+        self.cols = cols
+        self.rows = rows
+        if self.box is not None:
+            grid.x = _PAD_X
+            grid.y = _PAD_Y
+        if self.box is None and self.scale == 1:
+            if old is not None:
+                grid.x = old.x
+                grid.y = old.y
+                grid.hidden = old.hidden
+                self.parent[self.parent.index(old)] = grid
+            self.node = grid
+        else:
+            if old is not None:
+                self.node.remove(old)
+            self.node.append(grid)
+        self.wide = self.high = -1  # placed again at the next change
+
+    @property
+    def colour(self):
+        """The words' colour (RGB888)."""
+        return self.ink[1]
+
+    @colour.setter
+    def colour(self, value):
+        if self.ink[1] != value:
+            self.ink[1] = value
+
+    @property
+    def hidden(self):
+        """True while no words are shown."""
+        return self.node.hidden
+
+    @property
+    def text(self):
+        """The words shown, as lines ('' when hidden)."""
+        if self.value is None or self.value == "":
+            return ""
+        text = str(self.value)
+        return wrap(text, self.line_chars) if 0 < self.line_chars < len(text) else text
+
+    def area(self):
+        """(x1, y1, x2, y2) in its parent's pixels that the words shown cover, with their background."""
+        s = self.scale
+        x = self.node.x
+        y = self.node.y
+        box = self.box
+        if box is not None:
+            return x + box.x * s, y, x + (box.x + box.width) * s, y + box.height * s
+        if self.ax2 == 2:
+            x += (self.cols - self.wide) * CHAR_W * s
+        return x, y, x + self.wide * CHAR_W * s, y + self.high * CHAR_H * s
+
+    def set(self, value):
+        """Show value (a whole number, or any object as str() of it); hide the words for None or ''."""
+        if value == self.value:
+            return
+        self.value = value
+        node = self.node
+        if value is None or value == "":
+            if not node.hidden:
+                node.hidden = True
+            return
+        if type(value) is int and value >= 0:
+            self._number(value)
+        else:
+            text = str(value)
+            self._words(wrap(text, self.line_chars) if 0 < self.line_chars < len(text) else text)
+        if node.hidden:  # showing repaints the whole label, even one shown already: only on a change
+            node.hidden = False
+
+    def _number(self, n):
+        """Put the digits of n on the first row (a count changes without a string)."""
+        wide = 1
+        k = n
+        while k >= 10:
+            k //= 10
+            wide += 1
+        if wide > self.cols:
+            self._grid(wide, self.rows)
+        grid = self.grid
+        cols = self.cols
+        lead = cols - wide if self.ax2 == 2 else 0
+        for i in range(cols * self.rows):
+            j = i - lead
+            tile = _tiles[16 + (n // _POWERS[wide - 1 - j]) % 10] if 0 <= j < wide else _tiles[0]  # 16: '0'
+            if grid[i] != tile:
+                grid[i] = tile
+        self._fit(wide, 1)
+
+    def _words(self, text):
+        """Put text's lines on the rows, each lined up by the anchor."""
+        wide = 0
+        high = 1
+        run = 0
+        for c in text:
+            if c == "\n":
+                high += 1
+                run = 0
+            else:
+                run += 1
+                if run > wide:
+                    wide = run
+        if wide > self.cols or high > self.rows:
+            self._grid(max(wide, self.cols), max(high, self.rows))
+        grid = self.grid
+        cols = self.cols
+        start = 0
+        n = len(text)
+        for row in range(self.rows):
+            end = start
+            while end < n and text[end] != "\n":
+                end += 1
+            length = end - start if start <= n else 0
+            lead = cols - length if self.ax2 == 2 else (wide - length) // 2 if self.ax2 == 1 else 0
+            at = row * cols
+            for k in range(cols):
+                j = k - lead
+                tile = _tile(text[start + j]) if 0 <= j < length else _tiles[0]
+                if grid[at + k] != tile:
+                    grid[at + k] = tile
+            start = end + 1
+        self._fit(wide, high)
+
+    def _fit(self, wide, high):
+        """Place the words again when their size in characters changed."""
+        if wide == self.wide and high == self.high:
+            return
+        self.wide = wide
+        self.high = high
+        s = self.scale
+        box = self.box
+        pad_x = pad_y = 0
+        w = self.cols * CHAR_W if self.ax2 == 2 else wide * CHAR_W  # right: the grid's own right edge
+        if box is not None:
+            pad_x = _PAD_X
+            pad_y = _PAD_Y
+            box.x = (self.cols - wide) * CHAR_W if self.ax2 == 2 else 0
+            box.width = wide * CHAR_W + 2 * pad_x
+            box.height = high * CHAR_H + 2 * pad_y
+        w += 2 * pad_x
+        h = (high if self.ay2 else self.rows) * CHAR_H + 2 * pad_y
+        left = self.x - (self.ax2 * w * s) // 2
+        top = self.y - (self.ay2 * h * s) // 2
+        node = self.node
+        if node.x != left:
+            node.x = left
+        if node.y != top:
+            node.y = top
