@@ -323,6 +323,19 @@ def test_settings_are_kept_in_the_browser_and_a_value_it_cannot_read_is_never_wr
     page.evaluate("localStorage.clear()")
 
 
+def test_the_how_to_page_opens_from_the_menu(game_page):
+    """The menu's last line, How to play: its page (made with adafruit_display_text only when shown) comes up."""
+    page = game_page
+    spit_open(page, "?game=california")
+    spit_open(page, "")
+    before = canvas_rgb(page)
+    page.keyboard.press("KeyW")  # from Start up to the last line, How to play
+    page.keyboard.press("KeyD")
+    _wait(page, lambda: page.evaluate("spitPage.app.menu.showing_help"), "the how-to page")
+    _wait(page, lambda: canvas_rgb(page) != before, "the page on the canvas")
+    assert page.evaluate("document.getElementById('message').dataset.error") != "1"
+
+
 # ---- link play: two tabs ------------------------------------------------------------------------------------
 
 def test_two_tabs_linked_play_a_game_to_the_same_state_and_its_replay_downloads(server, browser, tmp_path):

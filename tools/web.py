@@ -84,6 +84,12 @@ for size in ((160, 128), (240, 135), (240, 240)):
         run_headless(hal, app, {"menu": False, "presses": [], "tail_ms": 3000})
         app.back_to_menu()
         app.frame(hal.ticks_ms())
+        app.menu.show_help(True)  # the how-to page (its label library is imported only for pages)
+        app.frame(hal.ticks_ms())
+        app.menu.show_help(False)
+        app.menu.show_page(("JOIN A LINKED GAME", "Looking for a host"))
+        app.frame(hal.ticks_ms())
+        app.menu.show_page(None)
         hal.deinit()
 import engine.bots.match, ui.linked, engine.digest  # the bot lab and link play
 site = [m.__file__ for m in list(sys.modules.values())
