@@ -338,15 +338,14 @@ def test_the_how_to_page_opens_from_the_menu(game_page):
 
 # ---- link play: two tabs ------------------------------------------------------------------------------------
 
-def test_two_tabs_linked_play_a_game_to_the_same_state_and_its_replay_downloads(server, browser, tmp_path):
+def test_two_tabs_linked_play_a_game_to_the_same_state_and_its_replay_downloads(game_page, server, tmp_path):
     """Two tabs through a BroadcastChannel and the link protocol (the CPU in each tab's own seat, as tools/linkplay.py):
     the same final state in both; the host's downloaded replay gives it with tools/replay.py."""
-    context = new_context(browser, server)
-    host, guest = context.new_page(), context.new_page()
-    host.goto(server + "index.html?link=host&code=4321&game=speed&seed=47&cpu=level8&clock=3")
-    guest.goto(server + "index.html?link=join&code=4321&cpu=level7&clock=3")  # both start Python at once
-    for page in (host, guest):
-        page.wait_for_function("document.body.dataset.done", timeout=BOOT_MS)
+    host = game_page  # already started: one Python start fewer
+    guest = host.context.new_page()
+    guest.goto(server + "index.html?link=join&code=4321&cpu=level7&clock=3")  # it looks for its host meanwhile
+    spit_open(host, "?link=host&code=4321&game=speed&seed=47&cpu=level8&clock=3")
+    guest.wait_for_function("document.body.dataset.done", timeout=BOOT_MS)
     assert host.evaluate("spitPage.link_code()") == 4321
     end = time.time() + 180
     while time.time() < end and not (host.evaluate("spitPage.over()") and guest.evaluate("spitPage.over()")):
@@ -362,7 +361,8 @@ def test_two_tabs_linked_play_a_game_to_the_same_state_and_its_replay_downloads(
     got.value.save_as(str(path))
     assert got.value.suggested_filename.startswith("spit-") and got.value.suggested_filename.endswith(".json")
     assert tool("tools/replay.py", str(path)).strip() == host.evaluate("spitPage.table_state()")
-    context.close()
+    guest.close()
+    spit_open(host, "")  # the host leaves the link: the menu
 
 
 # ---- the bot lab --------------------------------------------------------------------------------------------
