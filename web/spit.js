@@ -2,7 +2,6 @@
 // frame loop of web/spit_page.py. Query keys (the contract for tests and embedding): spit_page.py's docstring.
 import { boot } from "./boot.js";
 
-const FRAME_MS = 33;
 const KEYS = { // KeyboardEvent.code (a key's place) -> key_number: hal/desktop.py's keys
   KeyW: 0, KeyS: 1, KeyA: 2, KeyD: 3,
   ArrowUp: 4, ArrowDown: 5, ArrowLeft: 6, ArrowRight: 7,
