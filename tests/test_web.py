@@ -374,6 +374,7 @@ class Broken(Bot):
     speed = 3
 
     def play(self, view, act):
+        print("looking at", view.slots, "stocks")
         return 1 // 0
 '''
 HANGS = RAISES.replace("return 1 // 0", "while True:\n            pass")
@@ -417,6 +418,7 @@ def test_the_bot_lab_plays_a_tournament_in_a_worker_and_says_what_is_wrong_with_
     assert state == "error" and text.startswith("tournament: mybot.py: SyntaxError") and "line 7" in text, text
     state, text = _lab_run(page, RAISES)
     assert state == "error" and text.startswith("tournament: mybot: decide failed: ZeroDivisionError: "), text
+    assert page.text_content("#printed").endswith("looking at 5 stocks")  # what it printed, for its author
 
     page.fill("#code", example)
     page.fill("#games", "500")

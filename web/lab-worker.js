@@ -2,11 +2,12 @@
 // The page ends this worker to stop a run, or when a game outlasts its time limit (a bot that never returns).
 import { boot } from "./boot.js";
 
-const lines = [];
-const booting = boot(new URL("./", self.location.href).href, {
-  stdout: (line) => lines.push(line),
-  stderr: (line) => lines.push(line),
-}).then((booted) => {
+const lines = []; // the last lines a bot printed (a bot that prints every move does not fill the memory)
+const keep = (line) => {
+  lines.push(line);
+  if (lines.length > 200) lines.splice(0, 100);
+};
+const booting = boot(new URL("./", self.location.href).href, { stdout: keep, stderr: keep }).then((booted) => {
   postMessage({ type: "ready", bootMs: booted.bootMs });
   return booted.py.pyimport("spit_lab");
 }, (e) => {

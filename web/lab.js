@@ -62,6 +62,7 @@ function restart() {
       watch();
     } else if (m.type === "done") {
       finish();
+      $("printed").textContent = m.printed ? "What the bot printed (its last lines):\n" + m.printed : "";
       if (m.error) {
         show(m.error, true);
         status.textContent = "Failed";
@@ -98,6 +99,7 @@ $("run").addEventListener("click", () => {
   $("stop").disabled = false;
   $("progress").value = 0;
   result.textContent = "";
+  $("printed").textContent = "";
   result.dataset.state = "running";
   status.textContent = "Running...";
   watch();
