@@ -158,13 +158,14 @@ def canvas_rgb(page):
 def test_a_replay_in_the_page_ends_in_the_state_tools_replay_prints(site, game_page):
     """?replay=PATH: for each game, the page's final state is tools/replay.py's line for that file."""
     paths = {}
-    for game, seed in (("spit", 4), ("speed", 4), ("california", 4)):
-        path = os.path.join(site[1], "replay-%s.json" % game)
-        tool("tools/demo.py", "--game", game, "--seed", str(seed), "--save", path, "--quiet")
-        paths[game] = path
+    for name, args in (("spit", ["--game", "spit"]), ("speed", ["--game", "speed"]),
+                       ("california", ["--game", "california"]), ("speed-4p", ["--game", "speed", "--players", "4"])):
+        path = os.path.join(site[1], "replay-%s.json" % name)
+        tool("tools/demo.py", *args, "--seed", "4", "--save", path, "--quiet")
+        paths[name] = path
     page = game_page
-    for game in ("spit", "speed", "california"):
-        assert spit_open(page, "?replay=files/replay-%s.json" % game) == tool("tools/replay.py", paths[game]).strip()
+    for name in paths:
+        assert spit_open(page, "?replay=files/replay-%s.json" % name) == tool("tools/replay.py", paths[name]).strip()
     page.evaluate("q => spitOpen(q)", "?replay=files/nothing.json")  # a file the server lacks: one line
     assert page.evaluate("document.body.dataset.done") == "error"
     assert "files/nothing.json: cannot be fetched (404" in page.text_content("#message")
@@ -363,6 +364,9 @@ def test_two_tabs_linked_play_a_game_to_the_same_state_and_its_replay_downloads(
     assert tool("tools/replay.py", str(path)).strip() == host.evaluate("spitPage.table_state()")
     guest.close()
     spit_open(host, "")  # the host leaves the link: the menu
+    host.set_input_files("#open", str(path))  # Open replay: the downloaded game on the table
+    _wait(host, lambda: host.text_content("#message").startswith("watching linked.json"), "the replay opened")
+    assert host.evaluate("spitPage.app.playback !== undefined && spitPage.app.playback !== null")
 
 
 # ---- the bot lab --------------------------------------------------------------------------------------------
