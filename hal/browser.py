@@ -177,11 +177,27 @@ class Hal(headless.Hal):
     # ---- settings and statistics ------------------------------------------------------
 
     def save_settings(self, settings):
-        """Store settings as the desktop does, then in the browser's storage; True when both are done."""
+        """Store settings as the desktop does, then in the browser's storage; True when both are done.
+
+        The stored value is read again first: another tab of the page may have changed it.
+        """
+        if not self._settings.kept:
+            self._restore(SETTINGS, self.settings_path, False)
+            if SETTINGS in self._unread:
+                self._settings.kept = True
+            else:
+                self._settings.load()  # its keys are kept; a value it can no longer understand is kept whole
         return super().save_settings(settings) and self._keep_in_browser(SETTINGS, self.settings_path, False)
 
     def record_game(self, game, mode, level, won, ms):
-        """Count a finished game; the statistics go to the browser's storage (never over a value it could not read)."""
+        """Count a finished game in the statistics the browser holds now (another tab's games too); never over a
+        value it could not read."""
+        if not self._stats_file.kept:
+            self._restore(STATS, self.stats_path, True)
+            if STATS in self._unread:
+                self._stats_file.kept = True
+            else:
+                self._stats_file.load(self._stats)
         return (super().record_game(game, mode, level, won, ms) and self._stats_file.save(self._stats)
                 and self._keep_in_browser(STATS, self.stats_path, True))
 

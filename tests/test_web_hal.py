@@ -142,6 +142,21 @@ def test_statistics_are_kept_in_the_browser_as_the_boards_record(make_hal):
     assert make_hal(page).stats() == {("speed", "1p", 4): (1, 1, 42000)}
 
 
+def test_two_tabs_add_their_games_and_settings_to_what_the_other_stored(tmp_path, released_displays):
+    """Each tab reads the storage again before it writes: neither loses the other's games or settings."""
+    page = Page()
+    one = browser.Hal(page, folder=str(tmp_path / "one"), real_clock=False)
+    one.deinit()  # Blinka holds one display at a time; the storage needs none
+    two = browser.Hal(page, folder=str(tmp_path / "two"), real_clock=False)
+    assert one.record_game("spit", "2p", 0, True, 30000) and one.save_settings({"game": "speed"})
+    assert two.record_game("speed", "1p", 3, False, 50000) and two.save_settings({"sound": False})
+    assert json.loads(page.stored[browser.SETTINGS]) == {"game": "speed", "sound": False}
+    two.deinit()
+    three = browser.Hal(page, folder=str(tmp_path / "three"), real_clock=False)
+    assert three.stats() == {("spit", "2p", 0): (1, 1, 30000), ("speed", "1p", 3): (1, 0, None)}
+    three.deinit()
+
+
 def test_a_held_key_is_one_press_and_losing_the_focus_releases_it(make_hal):
     hal = make_hal(Page(), real_clock=False)
     hal.key(5, True)
