@@ -167,7 +167,7 @@ def test_cursors_frame_each_players_stock_in_their_colour(headless_app):
 
 
 def test_refused_play_flashes_and_shakes_the_card(headless_app):
-    """A refused move (C-4): the card gets a red outline and shakes, then goes back as it was."""
+    """A refused move (C-4): the card gets a red edge on a tinted face and shakes, then goes back as it was."""
     hal, app = headless_app(seed=3)
     deal(hal, app)
     load(app, [[], [], ["KC"], [], []], [[], [], ["4D"], [], []], [["5C"], ["5D"]], (["2H"], ["3H"]))
@@ -178,7 +178,8 @@ def test_refused_play_flashes_and_shakes_the_card(headless_app):
     step(hal, app)
     assert app.game.stocks[0][2].cards() == cards(["KC"]) and app.game.centre[0].cards() == cards(["5C"])
     assert view.x != x  # shaken sideways
-    assert hal.display.pixel(view.x + 1, view.y) == hal.display.pixel(view.x + 2, view.y + 1) == colour(S.ALERT)
+    assert hal.display.pixel(view.x + 1, view.y) == colour(S.ALERT)
+    assert hal.display.pixel(view.x + 2, view.y + 1) == colour(S.TINT)
     run_ms(hal, app, 300)
     assert (view.x, view.y) == (x, y)
     assert_card_shown(hal, app.table, view, app.game.stocks[0][2].top())

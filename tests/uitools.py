@@ -143,7 +143,7 @@ def card_pixels(table, view, card):
     want = rank_colour_index(card)
     points = []
     for half, tile in ((0, S.left_tile(card, S.FACE)), (1, S.right_tile(card, S.FACE))):
-        dx, dy = glyph_pixel(view.body.bitmap, tile, hw, lay.ch, want)
+        dx, dy = glyph_pixel(view.body.bitmap, tile, hw, lay.ch, S.INK)
         points.append(((view.x + half * hw + dx, view.y + dy), colour(want)))
     return points
 

@@ -12,9 +12,10 @@ changed, so displayio repaints only those rectangles.
 """
 
 import displayio
+import vectorio
 
 from ui import sprites as S
-from ui.table import CardView, Layout, Text, place_cursor
+from ui.table import CardView, Layout, Text, place_cursor, scene
 
 _GAP = 2
 _EDGE = 6  # the columns' distance from the screen's sides: room for the cursor bars
@@ -35,18 +36,12 @@ class Table:
         lay.centre_left = _EDGE + lay.cw + _HEIGHT_W
         lay.centre_right = width - lay.centre_left
         self.hints = False  # the option of the game being shown (begin)
-        self.group = displayio.Group()
-        self.pal = pal = S.palette()
-        felt = displayio.Bitmap(8, 8, len(S.COLOURS))
-        felt.fill(S.FELT)
-        self.group.append(displayio.TileGrid(felt, pixel_shader=pal, width=(width + 7) // 8,
-                                             height=(height + 7) // 8, tile_width=8, tile_height=8))
-        sheet = S.card_sheet(lay.cw, lay.ch, lay.rank_scale, lay.suit_scale)
-        palettes = (pal, S.palette(flash=True))
+        sheet, looks = scene(self, width, height, lay)
         top = (height - 4 * (lay.ch + _GAP) + _GAP) // 2
         self.col_x = (_EDGE, width - _EDGE - lay.cw)
         self.row_y = [top + s * (lay.ch + _GAP) for s in range(4)]
-        ring = S.frame(lay.cw + 4, lay.ch + 4, S.GOLD)
+        ring = S.frame(lay.cw + 4, lay.ch + 4)
+        gold = S.ink(S.COLOURS[S.GOLD])
         self.marks = []  # the hint frames, row * 4 + slot (under the cards: a frame shows round a card)
         self.rows = []  # CardView per row * 4 + slot
         self.heights = []
@@ -54,11 +49,11 @@ class Table:
             x = self.col_x[q]
             for s in range(4):
                 y = self.row_y[s]
-                mark = displayio.TileGrid(ring, pixel_shader=pal, x=x - 2, y=y - 2)
+                mark = displayio.TileGrid(ring, pixel_shader=gold, x=x - 2, y=y - 2)
                 mark.hidden = True
                 self.group.append(mark)
                 self.marks.append(mark)
-                self.rows.append(CardView(self.group, x, y, lay, sheet, palettes))
+                self.rows.append(CardView(self.group, x, y, lay, sheet, looks))
                 cx = x + lay.cw + 3 if q == 0 else x - 3
                 self.heights.append(Text(self.group, cx, y + lay.ch // 2, (0.0 if q == 0 else 1.0, 0.5),
                                          0xFFFFFF))
@@ -67,19 +62,20 @@ class Table:
         self.counts = []
         for p in range(2):
             x = lay.pile_x[p]
-            self.piles.append(CardView(self.group, x, lay.pile_y, lay, sheet, palettes))
+            self.piles.append(CardView(self.group, x, lay.pile_y, lay, sheet, looks))
             self.counts.append(Text(self.group, x + lay.cw // 2, lay.pile_y + lay.ch + 1, (0.5, 0.0),
                                     S.PLAYER_COLOURS[p], chars=2))
         Text(self.group, width // 2, _GAP, (0.5, 0.0), 0xC0C0C0, chars=10).set("california")
         self.info = Text(self.group, width // 2, _GAP + 13, (0.5, 0.0), 0xC0C0C0, chars=12)
         self.cursors = []
-        for p in range(2):
-            bar = displayio.Bitmap(_BAR, lay.ch, len(S.COLOURS))
-            bar.fill(S.PLAYER_INDEX[p])
-            tg = displayio.TileGrid(bar, pixel_shader=pal, x=1 if p == 0 else width - 1 - _BAR)
-            tg.hidden = True
-            self.group.append(tg)
-            self.cursors.append(tg)
+        for p in range(2):  # a bar: a rectangle in the player's colour
+            fill = displayio.Palette(1)
+            fill[0] = S.PLAYER_COLOURS[p]
+            bar = vectorio.Rectangle(pixel_shader=fill, width=_BAR, height=lay.ch, x=1 if p == 0 else width - 1 - _BAR,
+                                     y=0)
+            bar.hidden = True
+            self.group.append(bar)
+            self.cursors.append(bar)
         self.banner = Text(self.group, width // 2, lay.banner_y, (0.5, 0.0), 0x000000, S.COLOURS[S.GOLD],
                            line_chars=(lay.centre_right - lay.centre_left - 4) // 6)
         self.flash = [-1, -1]  # per player, the pile (row * 4 + slot) their refused card aimed at, or -1

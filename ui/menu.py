@@ -102,11 +102,7 @@ class Menu:
         self.link = link  # a Link line: this device can link to another (docs/link.md)
         self.items = items(self.settings["game"], link)
         self.group = displayio.Group()
-        bg = displayio.Bitmap(8, 8, 1)
-        pal = displayio.Palette(1)
-        pal[0] = S.COLOURS[S.FELT]
-        self.group.append(displayio.TileGrid(bg, pixel_shader=pal, width=(width + 7) // 8,
-                                             height=(height + 7) // 8, tile_width=8, tile_height=8))
+        S.felt(self.group, width, height, S.COLOURS[S.FELT])
         Text(self.group, width // 2, 2, (0.5, 0.0), S.COLOURS[S.GOLD], scale=2, chars=5).set("SPIT!")
         self.step = 10
         self.visible = max(3, (height - 30) // self.step)

@@ -21,7 +21,7 @@ import displayio
 
 from ui import sprites as S
 from ui.seats import Count, SeatsLayout
-from ui.table import CardView, Layout, Text, place_cursor
+from ui.table import CardView, Layout, Text, frames, place_cursor, scene
 
 _GAP = 2
 
@@ -42,14 +42,7 @@ class Table:
     def __init__(self, width, height, players=2):
         self.players = players
         self.lay = lay = _layout(width, height, players)
-        self.group = displayio.Group()
-        self.pal = pal = S.palette()
-        felt = displayio.Bitmap(8, 8, len(S.COLOURS))
-        felt.fill(S.FELT)
-        self.group.append(displayio.TileGrid(felt, pixel_shader=pal, width=(width + 7) // 8,
-                                             height=(height + 7) // 8, tile_width=8, tile_height=8))
-        sheet = S.card_sheet(lay.cw, lay.ch, lay.rank_scale, lay.suit_scale)
-        palettes = (pal, S.palette(flash=True))
+        sheet, looks = scene(self, width, height, lay)
         if players == 2:
             self.home_x = [[x] * 5 for x in lay.stock_x]
             self.home_y = [lay.stock_y, lay.stock_y]
@@ -60,7 +53,7 @@ class Table:
         for p in range(players):
             for s in range(5):
                 self.hands[p].append(CardView(self.group, self.home_x[p][s], self.home_y[p][s], lay, sheet,
-                                              palettes))
+                                              looks))
         self.piles = []
         self.sizes = []  # each centre pile's size, under it
         self.sides = []  # each centre pile's side pile count, above it
@@ -72,12 +65,7 @@ class Table:
             # the label is made here, not in _counts: under that bigger frame the label library's calls
             # no longer fit a 1536-byte pystack
             self.info = Text(self.group, width // 2, lay.info_y, (0.5, 0.0), 0xC0C0C0, chars=12)
-        self.cursors = []
-        for p in range(players):
-            tg = displayio.TileGrid(S.frame(lay.cw + 4, lay.ch + 4, S.PLAYER_INDEX[p]), pixel_shader=pal)
-            tg.hidden = True
-            self.group.append(tg)
-            self.cursors.append(tg)
+        self.cursors = frames(self.group, S.PLAYER_COLOURS[:players], lay.cw + 4, lay.ch + 4)
         line_chars = (lay.centre_right - lay.centre_left - 4) // 6
         self.banner = Text(self.group, width // 2, lay.banner_y, (0.5, 0.0), 0x000000, S.COLOURS[S.GOLD],
                            line_chars=line_chars)
@@ -90,9 +78,9 @@ class Table:
         """Two seats: the piles, their sizes and side counts, the draw counts, the title and the info line."""
         lay = self.lay
         sheet = self.hands[0][0].body.bitmap
-        palettes = self.hands[0][0].palettes
+        looks = self.hands[0][0].looks
         for i in range(2):
-            self.piles.append(CardView(self.group, lay.pile_x[i], lay.pile_y, lay, sheet, palettes))
+            self.piles.append(CardView(self.group, lay.pile_x[i], lay.pile_y, lay, sheet, looks))
         size_y = lay.pile_y + lay.ch + 1
         for i in range(2):
             self.sizes.append(Text(self.group, lay.pile_x[i] + lay.cw // 2, size_y, (0.5, 0.0), 0xFFFFFF, chars=2))
@@ -109,7 +97,7 @@ class Table:
         """Three or four seats: the row of piles with their counts, and each seat's draw count."""
         lay = self.lay
         sheet = self.hands[0][0].body.bitmap
-        palettes = self.hands[0][0].palettes
+        looks = self.hands[0][0].looks
         digits = S.digit_sheet(lay.digit_scale)
         inks = [S.ink(c) for c in S.PLAYER_COLOURS]
         white = S.ink(0xFFFFFF)
@@ -117,7 +105,7 @@ class Table:
         # loops, not list comprehensions: a label made in one is a frame deeper on a board's pystack
         for i in range(self.players):
             x = lay.pile_x[i]
-            self.piles.append(CardView(self.group, x, lay.pile_y, lay, sheet, palettes))
+            self.piles.append(CardView(self.group, x, lay.pile_y, lay, sheet, looks))
             mid = x + (lay.cw - 3 * dw) // 2
             self.sizes.append(Count(self.group, mid, lay.size_y, 3, digits, white, 1))
             self.sides.append(Count(self.group, mid, lay.side_y, 3, digits, inks[i], 1))  # seat i's side pile

@@ -7,10 +7,9 @@ sizes, the spit-card counts and a banner for the moments of the game.
 changed, so displayio repaints only those rectangles.
 """
 
-import displayio
 
 from ui import sprites as S
-from ui.table import CardView, Layout, Text, place_cursor
+from ui.table import CardView, Layout, Text, frames, place_cursor, scene
 
 _GAP = 2
 
@@ -20,21 +19,14 @@ class Table:
 
     def __init__(self, width, height, slots=5, players=2):
         self.lay = lay = Layout(width, height, slots)
-        self.group = displayio.Group()
-        self.pal = pal = S.palette()
-        felt = displayio.Bitmap(8, 8, len(S.COLOURS))
-        felt.fill(S.FELT)
-        self.group.append(displayio.TileGrid(felt, pixel_shader=pal, width=(width + 7) // 8,
-                                             height=(height + 7) // 8, tile_width=8, tile_height=8))
-        sheet = S.card_sheet(lay.cw, lay.ch, lay.rank_scale, lay.suit_scale)
-        palettes = (pal, S.palette(flash=True))
+        sheet, looks = scene(self, width, height, lay)
         self.stocks = ([], [])
         self.counts = ([], [])
         for p in range(2):
             x = lay.stock_x[p]
             for s in range(5):
                 y = lay.stock_y[s]
-                self.stocks[p].append(CardView(self.group, x, y, lay, sheet, palettes))
+                self.stocks[p].append(CardView(self.group, x, y, lay, sheet, looks))
                 cx = x + lay.cw + 3 if p == 0 else x - 3
                 self.counts[p].append(Text(self.group, cx, y + lay.ch // 2, (0.0 if p == 0 else 1.0, 0.5),
                                            0xFFFFFF))
@@ -42,7 +34,7 @@ class Table:
         self.piles = []
         self.sizes = []
         for x in lay.pile_x:
-            self.piles.append(CardView(self.group, x, lay.pile_y, lay, sheet, palettes))
+            self.piles.append(CardView(self.group, x, lay.pile_y, lay, sheet, looks))
             self.sizes.append(Text(self.group, x + lay.cw // 2, lay.pile_y + lay.ch + 1, (0.5, 0.0), 0xFFFFFF,
                                    chars=2))
         top = _GAP
@@ -50,12 +42,7 @@ class Table:
                      Text(self.group, lay.centre_right, top, (1.0, 0.0), S.PLAYER_COLOURS[1], chars=2)]
         Text(self.group, width // 2, top, (0.5, 0.0), 0xC0C0C0, chars=4).set("spit")
         self.info = Text(self.group, width // 2, top + 13, (0.5, 0.0), 0xC0C0C0, chars=12)
-        self.cursors = []
-        for p in range(2):
-            tg = displayio.TileGrid(S.frame(lay.cw + 4, lay.ch + 4, S.P0 + p), pixel_shader=pal)
-            tg.hidden = True
-            self.group.append(tg)
-            self.cursors.append(tg)
+        self.cursors = frames(self.group, S.PLAYER_COLOURS[:2], lay.cw + 4, lay.ch + 4)
         # between the two columns of stocks, never over a card: on a small screen long words take
         # two lines (terminalio's characters are 6 px wide)
         self.banner = Text(self.group, width // 2, lay.banner_y, (0.5, 0.0), 0x000000, S.COLOURS[S.GOLD],

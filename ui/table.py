@@ -48,9 +48,9 @@ class CardView:
     changed); showing what is already shown touches nothing.
     """
 
-    def __init__(self, group, x, y, lay, sheet, palettes):
-        self.palettes = palettes  # (normal, flash): FLASH is a face in the flash palette
-        self.body = displayio.TileGrid(sheet, pixel_shader=palettes[0], width=2, height=1,
+    def __init__(self, group, x, y, lay, sheet, looks):
+        self.looks = looks  # ui.sprites.card_palettes(): each look (empty, back, faces) has its palette
+        self.body = displayio.TileGrid(sheet, pixel_shader=looks[0], width=2, height=1,
                                        tile_width=lay.cw // 2, tile_height=lay.ch, x=x, y=y)
         group.append(self.body)
         self.x = x
@@ -72,7 +72,7 @@ class CardView:
         tile = S.right_tile(card, body)
         if grid[1] != tile:
             grid[1] = tile
-        pal = self.palettes[1 if body == S.FLASH else 0]
+        pal = self.looks[S.look(card, body)]
         if grid.pixel_shader is not pal:
             grid.pixel_shader = pal
 
@@ -88,6 +88,25 @@ class CardView:
             self.body.y = y
             self.x = x
             self.y = y
+
+
+def scene(table, width, height, lay):
+    """A table's first parts: ``table.group`` on the felt; returns (the card sheet, its looks) for CardViews."""
+    table.group = displayio.Group()
+    S.felt(table.group, width, height, S.COLOURS[S.FELT])
+    return S.card_sheet(lay.cw, lay.ch, lay.rank_scale, lay.suit_scale), S.card_palettes()
+
+
+def frames(group, colours, w, h, x=0, y=0):
+    """A hidden card-sized frame per colour (each player's cursor, a hint), all over one one-bit bitmap."""
+    ring = S.frame(w, h)
+    out = []
+    for colour in colours:
+        tg = displayio.TileGrid(ring, pixel_shader=S.ink(colour), x=x, y=y)
+        tg.hidden = True
+        group.append(tg)
+        out.append(tg)
+    return out
 
 
 def place_cursor(table, p, slot, x, y):
