@@ -71,12 +71,21 @@ def server(site):
 
 @pytest.fixture(scope="module")
 def browser(server):
+    """Chromium, headless. Its address space is not capped: tools/tournament.py's main caps this process's at
+    4 GB when a test runs it here, and Chromium, which reserves far more, dies at start under that cap."""
+    import resource
+
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield b
-        b.close()
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (hard, hard))  # the driver and the browser inherit it
+    try:
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+            yield b
+            b.close()
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 def new_context(browser, server, **kw):
