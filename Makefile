@@ -1,13 +1,14 @@
 # make run:  the simulator window (two players on one keyboard).
 # make demo: a full seeded game between two random players, printed as a trace (no screen needed).
 # make test: the test suite, in a virtual environment with the pinned tools.
+# make web:  the browser edition, a static site in build/web/ (make web-serve: served on 127.0.0.1).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: run demo test bench bench-mpy bench-cp circuitpython screenshot clean
+.PHONY: run demo test bench bench-mpy bench-cp bench-web circuitpython screenshot web web-serve clean
 
 run: $(RUN_STAMP)
 	$(BIN)/python code.py
@@ -34,6 +35,17 @@ bench: $(STAMP)
 bench-mpy: $(STAMP)
 	$(BIN)/python tools/bench_mpy.py
 
+# The browser edition (README "In a browser"): Pyodide from the npm package pinned in web/package-lock.json
+# (installed once into .cache/web/ by npm ci), the game's Python and its libraries; PORT=8000 by default.
+web: $(RUN_STAMP)
+	$(BIN)/python tools/web.py
+
+web-serve: $(RUN_STAMP)
+	$(BIN)/python tools/web.py --serve --port $(or $(PORT),8000)
+
+bench-web: $(STAMP)
+	$(BIN)/python tools/bench_web.py
+
 bench-cp: $(STAMP)
 	$(BIN)/python tools/bench_cp.py
 
@@ -41,12 +53,14 @@ bench-cp: $(STAMP)
 circuitpython: $(STAMP)
 	$(BIN)/python tools/circuitpython.py
 
-# The README's screenshots: scripted openings of Spit, Speed and California Spit, headless, enlarged 3 times
+# The README's screenshots: scripted openings of Spit, Speed and California Spit, headless, enlarged 3 times,
+# and the browser edition's page in headless Chromium
 # (the three- and four-seat Speed tables: PYTHONPATH=. .venv/bin/python tests/test_speed_table_seats.py).
-screenshot: $(RUN_STAMP)
+screenshot: $(STAMP)
 	$(BIN)/python code.py --headless --script docs/img/opening.json --screenshot docs/img/table.png --zoom 3
 	$(BIN)/python code.py --headless --script docs/img/speed.json --screenshot docs/img/speed.png --zoom 3
 	$(BIN)/python code.py --headless --script docs/img/california.json --screenshot docs/img/california.png --zoom 3
+	$(BIN)/python tools/web.py --screenshot docs/img/web.png
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis .cache
+	rm -rf $(VENV) .pytest_cache .hypothesis .cache build
