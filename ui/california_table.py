@@ -36,7 +36,7 @@ class Table:
         lay.centre_left = _EDGE + lay.cw + _HEIGHT_W
         lay.centre_right = width - lay.centre_left
         self.hints = False  # the option of the game being shown (begin)
-        sheet, looks = scene(self, width, height, lay)
+        self.group, sheet, looks = scene(width, height, lay)
         top = (height - 4 * (lay.ch + _GAP) + _GAP) // 2
         self.col_x = (_EDGE, width - _EDGE - lay.cw)
         self.row_y = [top + s * (lay.ch + _GAP) for s in range(4)]

@@ -42,7 +42,7 @@ class Table:
     def __init__(self, width, height, players=2):
         self.players = players
         self.lay = lay = _layout(width, height, players)
-        sheet, looks = scene(self, width, height, lay)
+        self.group, sheet, looks = scene(width, height, lay)
         if players == 2:
             self.home_x = [[x] * 5 for x in lay.stock_x]
             self.home_y = [lay.stock_y, lay.stock_y]

@@ -19,7 +19,7 @@ class Table:
 
     def __init__(self, width, height, slots=5, players=2):
         self.lay = lay = Layout(width, height, slots)
-        sheet, looks = scene(self, width, height, lay)
+        self.group, sheet, looks = scene(width, height, lay)
         self.stocks = ([], [])
         self.counts = ([], [])
         for p in range(2):

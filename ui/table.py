@@ -90,11 +90,11 @@ class CardView:
             self.y = y
 
 
-def scene(table, width, height, lay):
-    """A table's first parts: ``table.group`` on the felt; returns (the card sheet, its looks) for CardViews."""
-    table.group = displayio.Group()
-    S.felt(table.group, width, height, S.COLOURS[S.FELT])
-    return S.card_sheet(lay.cw, lay.ch, lay.rank_scale, lay.suit_scale), S.card_palettes()
+def scene(width, height, lay):
+    """A table's first parts: (its Group, with the felt; the card sheet; its looks, for CardViews)."""
+    group = displayio.Group()
+    S.felt(group, width, height, S.COLOURS[S.FELT])
+    return group, S.card_sheet(lay.cw, lay.ch, lay.rank_scale, lay.suit_scale), S.card_palettes()
 
 
 def frames(group, colours, w, h, x=0, y=0):
