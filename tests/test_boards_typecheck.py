@@ -58,7 +58,7 @@ def edited(tree, path, old, new):
      'Too many positional arguments for "refresh" of "BusDisplay"'),
     ("hal/device.py", "return supervisor.ticks_ms()", "return supervisor.ticks()",
      'Module has no attribute "ticks"'),
-    ("ui/spit_table.py", "displayio.TileGrid(felt", "displayio.TileGrd(felt",
+    ("ui/table.py", "displayio.TileGrid(sheet", "displayio.TileGrd(sheet",
      'Module has no attribute "TileGrd"'),
 ])
 def test_a_wrong_name_or_argument_fails_the_check(pybadge_tree, tmp_path, path, old, new, words):

@@ -578,7 +578,9 @@ def test_the_guest_that_loses_the_race_for_the_last_seat_is_told_the_game_is_ful
     from rawpeer import guest_app
 
     def lines(group):
-        return [label.text for label in group if hasattr(label, "text")]
+        from ui.page import lines as page_lines
+
+        return page_lines(group)
 
     table = Table("spit")
     first = guest_app(table, nonce=1, cpu="level5")

@@ -267,6 +267,12 @@ class Page:
 
         return json.dumps(state(self.app.game)) if self.app.game is not None else ""
 
+    def digest(self):
+        """engine.digest of the table's game: what a linked host and its guest both know agrees (docs/link.md)."""
+        from engine.digest import digest
+
+        return digest(self.app.game) if self.app.game is not None else 0
+
     def over(self):
         """True when the table's game has ended."""
         game = self.app.game
