@@ -46,6 +46,12 @@ def test_choosing_speed_loads_no_spit_and_no_cpu_without_a_cpu_seat():
     assert not any(m.startswith("engine.bots") for m in table)
 
 
+def test_while_a_game_is_played_a_board_holds_neither_the_menu_nor_the_other_games():
+    table = set(run("speed", mode="1p")["table"])
+    assert "ui.menu" not in table and "engine.games.speed" in table
+    assert not table & {"engine.games.spit", "engine.games.california"}
+
+
 def test_choosing_spit_loads_no_speed():
     table = set(run("spit")["table"])
     assert "engine.spit" in table
@@ -59,9 +65,6 @@ def test_the_cpu_modules_load_only_with_a_cpu_seat():
 
 def test_back_at_the_menu_a_board_drops_the_games_modules():
     got = run("speed", mode="1p")
-    # only what the menu itself needs stays: the modules at start, but the other games' descriptions, dropped
-    # while the game was played (the menu loads a game's description when the game line shows it)
-    others = {"engine.games." + name for name in ("spit", "california")}
-    assert set(got["back"]) == set(got["app"]) - others
+    assert got["back"] == got["app"]  # only what the menu itself needs stays
     kept = run("speed", mode="1p", drop=False)
     assert "engine.speed" in kept["back"]  # the desktop keeps them (its tests import them too)

@@ -14,7 +14,6 @@ from engine.actionlog import ActionLog
 from engine.actions import PH_OVER, PH_PLAY
 from engine.timing import Sequencer, ticks_add, ticks_diff
 from ui.lights import Lights
-from ui.menu import Menu, clean
 from ui.playback import Playback
 from ui.seating import Seating
 
@@ -59,8 +58,11 @@ class App(Seating, Playback):
         self.height = hal.display.height
         if settings is None:
             settings = hal.load_settings()
-        self.menu = Menu(self.width, self.height, clean(settings, self._replaced), link=hasattr(hal, "open_link"))
-        self.settings = self.menu.settings
+        from ui.menu import clean
+
+        self.settings = clean(settings, self._replaced)
+        self.menu = None  # ui.menu.Menu while the title menu is shown (a board frees it while a game is played)
+        self.menu_line = 0  # the menu's line, kept while the menu is freed
         hal.sound = self.settings["sound"]
         self.screen = MENU
         self.event = hal.Event()
@@ -88,10 +90,26 @@ class App(Seating, Playback):
         self.applied = 0  # actions applied or refused, all games
         self.link = None  # ui.linked.Linked when this device hosts or joins a linked game (docs/link.md)
         self.link_address = ""  # the host a guest looks for (code.py --join ADDRESS; "": the hal's own default)
-        hal.display.root_group = self.menu.group
+        self.show_menu()
         # a board drops the modules a game loaded when the player goes back to the menu: only the
         # chosen game's code is ever on the heap
         self.menu_modules = set(sys.modules) if getattr(hal, "drop_modules", False) else None
+
+    def show_menu(self):
+        """Show the title menu, made again if it was freed."""
+        if self.menu is None:
+            from ui.menu import Menu
+
+            self.menu = Menu(self.width, self.height, self.settings, link=hasattr(self.hal, "open_link"),
+                             line=self.menu_line)
+        self.hal.display.root_group = self.menu.group
+
+    def _free_menu(self):
+        """A board frees the menu and its module while a game is played (made again back at the menu)."""
+        if self.menu is not None:
+            self.menu_line = self.menu.selected
+            self.menu = None
+        _forget("ui.menu")
 
     def _replaced(self, key, value, default):
         """One notice for a stored setting whose value the game cannot use."""
@@ -151,6 +169,7 @@ class App(Seating, Playback):
             collect()
         info = games.get(self.direct[0] if self.direct is not None else self.settings["game"])
         if self.menu_modules is not None:  # a board holds only this game's description while it is played
+            self._free_menu()
             for name in games.NAMES:
                 if "engine.games." + name != info.__name__:
                     _forget("engine.games." + name)
@@ -163,7 +182,7 @@ class App(Seating, Playback):
         if self.kind is not info or len(self.clusters) != game.players:  # its own buttons, screen, words
             self.kind = info
             self.table = None
-            self.hal.display.root_group = self.menu.group  # the old table goes before the new one is made
+            self.hal.display.root_group = None  # the old table goes before the new one is made
             cluster = _module(info.CONTROLS).Cluster
             self.clusters = tuple(cluster(p) for p in range(game.players))
             self.table = _module(info.SCREEN).Table(self.width, self.height, players=game.players)
@@ -211,13 +230,14 @@ class App(Seating, Playback):
         for p in range(len(self.cpus)):
             self.cpus[p] = None
         self.idle_since = None
+        if self.menu_modules is not None:
+            self.hal.display.root_group = None
+            self.drop_game()  # the game's modules go before the menu is made again
+        self.show_menu()
         if self.menu_settings is not None:  # after a replay: the player's own options again
             self.settings.update(self.menu_settings)
             self.menu_settings = None
             self.menu.draw()
-        self.hal.display.root_group = self.menu.group
-        if self.menu_modules is not None:
-            self.drop_game()
 
     def drop_game(self):
         """Forget the game's table, buttons, words and CPU, and drop every module loaded since the menu."""

@@ -96,8 +96,8 @@ class Lines:
 class Menu:
     """The title screen: options to choose, How to play, and Start."""
 
-    def __init__(self, width, height, settings, link=False):
-        self.settings = clean(settings)
+    def __init__(self, width, height, settings, link=False, line=0):
+        self.settings = settings  # a clean() dict, the App's own: the menu changes it in place
         self.link = link  # a Link line: this device can link to another (docs/link.md)
         self.items = items(self.settings["game"], link)
         self.group = displayio.Group()
@@ -105,14 +105,12 @@ class Menu:
         Text(self.group, width // 2, 2, (0.5, 0.0), S.COLOURS[S.GOLD], scale=2, chars=5).set("SPIT!")
         self.step = 10
         self.visible = max(3, (height - 30) // self.step)
-        self.lines = Lines(self.group, width, height,
-                           min(self.visible, max(len(items(n, link)) for n in games.NAMES)),
-                           28, self.step)
+        self.lines = Lines(self.group, width, height, self.visible, 28, self.step)
         self.help = None
         self.page = None  # a page over the menu (show_page)
         self.width = width
         self.height = height
-        self.selected = 0  # on Start
+        self.selected = min(line, len(self.items) - 1)  # on Start, or the line the player left it on
         self.top = 0
         self.showing_help = False
         self.draw()

@@ -1,7 +1,7 @@
 """A page of text over the menu (how to play, joining a linked host): adafruit_display_text, while shown.
 
 A page is read one at a time, so it is made when shown and freed when left:
-a title in gold and the body as one multi-line ``bitmap_label`` on black.
+a ``bitmap_label`` a line on black, the title in gold.
 The label library is imported only here (about 17 KB of heap on a board,
 docs/performance.md), and a board drops it with the page (``Menu.close_page``).
 """
@@ -14,19 +14,23 @@ _GOLD = 0xFFD020
 
 
 def make(width, height, texts):
-    """A Group: texts[0] as the title, the rest as lines under it, on black, at the top left."""
+    """A Group: texts[0] as the title in gold, the rest as lines under it, on black, at the top left.
+
+    A label a line, each with its own small bitmap: one label of every line
+    needed one block of 5 KB at 240x240, which a heap fragmented by ten games
+    no longer had (tools/bench_board.py's soak, docs/performance.md).
+    """
     page = displayio.Group()
     pal = displayio.Palette(1)
     pal[0] = 0x000000
     page.append(displayio.TileGrid(displayio.Bitmap(8, 8, 1), pixel_shader=pal, width=(width + 7) // 8,
                                    height=(height + 7) // 8, tile_width=8, tile_height=8))
     step = max(10, min(12, height // max(1, len(texts))))
-    page.append(bitmap_label.Label(terminalio.FONT, text=texts[0], color=_GOLD, anchor_point=(0.0, 0.0),
-                                   anchored_position=(4, 1)))
-    if len(texts) > 1:
-        page.append(bitmap_label.Label(terminalio.FONT, text="\n".join(texts[1:]), color=0xFFFFFF,
-                                       line_spacing=step / 12, anchor_point=(0.0, 0.0),
-                                       anchored_position=(4, 1 + step)))
+    for i, text in enumerate(texts):
+        if text:
+            page.append(bitmap_label.Label(terminalio.FONT, text=text, color=_GOLD if i == 0 else 0xFFFFFF,
+                                           anchor_point=(0.0, 0.0), anchored_position=(4, 1 + i * step),
+                                           save_text=True))
     return page
 
 
