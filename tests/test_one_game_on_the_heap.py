@@ -68,3 +68,39 @@ def test_back_at_the_menu_a_board_drops_the_games_modules():
     assert got["back"] == got["app"]  # only what the menu itself needs stays
     kept = run("speed", mode="1p", drop=False)
     assert "engine.speed" in kept["back"]  # the desktop keeps them (its tests import them too)
+
+
+JOIN = r'''
+import json, os, sys
+os.environ["BLINKA_OS_AGNOSTIC"] = "1"
+sys.path.insert(0, %r)
+from hal import headless
+from hal.link_memory import Medium, MemoryLink
+from ui.app import App
+
+def loaded():
+    return sorted(m for m in sys.modules if m.startswith(("engine.", "ui.", "hal.")))
+
+h = headless.Hal(160, 128)
+h.drop_modules = True
+medium = Medium()
+host = MemoryLink(medium)  # a silent host's end of the medium: peer 0
+h.open_link = lambda join=None: MemoryLink(medium, to=host)
+app = App(h, settings={"game": "spit"}, seed=3)
+out = {"app": loaded()}
+app.settings["link"] = "join"  # the menu's Link line (a setting never kept)
+app.start_game(h.ticks_ms())  # the join page: a guest looks for a host
+out["join"] = loaded()
+app.press(0, 0, h.ticks_ms(), h.ticks_ms())  # UP: back to the menu
+out["back"] = loaded()
+print(json.dumps(out))
+'''
+
+
+def test_leaving_the_join_page_a_board_drops_the_links_modules():
+    """The link's code (about 30 KB on a board) goes when its page does, not after the next game (bench_board found it)."""
+    done = subprocess.run([sys.executable, "-c", JOIN % ROOT], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    got = json.loads(done.stdout.splitlines()[-1])
+    assert "ui.linked" in got["join"] and "engine.link_guest" in got["join"]
+    assert got["back"] == got["app"]

@@ -49,6 +49,7 @@ BOARDS = {
 }
 STANDINS = sorted(n[:-3] for n in circuitpython.frozen_standins())
 MODES = ("2p", "1p")  # the menu's modes that every game has, then the demo
+PAGES = ["howto", "join"]  # the menu's pages: how to play, the link's join page (where the board has a link)
 
 
 def plans(games=5, soak=False):
@@ -65,7 +66,7 @@ def plans(games=5, soak=False):
         info = registry.get(name)
         steps = []
         for mode in MODES:
-            steps.append({"settings": [("game", name), ("mode", mode)], "pages": ["howto"], "games": games})
+            steps.append({"settings": [("game", name), ("mode", mode)], "pages": PAGES, "games": games})
         steps.append({"settings": [("game", name)], "games": games, "demo": True})
         widest = max([len(values) for _, _, values, _ in info.OPTIONS] or [1])
         for v in range(1, widest):  # every value of every option, a sweep of them at a time (in the menu's order)

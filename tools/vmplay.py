@@ -128,8 +128,22 @@ class Player:
             self.tap(3)  # RIGHT
         return self.app.settings.get(key) == value
 
+    def join(self):
+        """The link's join page (where this board can link): look for a host a while, then back."""
+        if not self.choose("link", "join"):
+            return False
+        self.line("start")
+        self.tap(3)
+        for _ in range(60):  # two seconds of looking for a host
+            self.frame()
+        self.out["free_join"] = min(self.out.get("free_join", 1 << 30), _free())
+        self.tap(0)  # any key but LEFT goes back
+        return self.choose("link", "off")
+
     def page(self, key):
-        """Open a page of the menu (how to play, the statistics) and leave it again."""
+        """Open a page of the menu (how to play, the statistics; join, the link's) and leave it again."""
+        if key == "join":
+            return self.join()
         if not self.line(key):
             return False
         self.tap(3)

@@ -239,6 +239,11 @@ class App(Seating, Playback):
             self.menu_settings = None
             self.menu.draw()
 
+    def drop_unused(self):
+        """At the menu, a board drops every module loaded since it (a page's, the link's)."""
+        if self.menu_modules is not None and self.screen == MENU:
+            self.drop_game()
+
     def drop_game(self):
         """Forget the game's table, buttons, words and CPU, and drop every module loaded since the menu."""
         self.table = None
@@ -293,8 +298,8 @@ class App(Seating, Playback):
                 self.link.join_press(button)  # the join page: pair with the host offered, or back
                 return
             what = self.menu.press(player, button)
-            if what == "closed" and self.menu_modules is not None:
-                self.drop_game()  # the page's label library goes with it
+            if what == "closed":
+                self.drop_unused()  # the page's label library goes with it
             elif what == "start":
                 self.start_game(now)
             elif what == "changed":

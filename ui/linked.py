@@ -372,7 +372,9 @@ class Linked:
         if link is not None:
             link.bye()
         self.transport.close()
-        self.app.menu.show_page(None)
+        if self.app.menu is not None:
+            self.app.menu.show_page(None)
+        self.app.drop_unused()  # back at the menu, a board drops the link's modules too
 
     # ---- a guest's copy of the game -------------------------------------------------
 
