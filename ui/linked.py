@@ -464,7 +464,8 @@ class Linked:
             self._leave("the host's game cannot be played here: it gave this device seat %d" % self.seat)
             return False
         self.dealt = True
-        self.app.menu.show_page(None)
+        if self.app.menu is not None:  # (a board freed the menu with its join page when the table was dealt)
+            self.app.menu.show_page(None)
         return self.seen.left() == 0
 
     def _restart(self):
