@@ -308,7 +308,7 @@ def test_banner_slap_after_a_player_clears(headless_app):
     tap(hal, 1, RIGHT)
     step(hal, app)
     assert app.game.phase == PH_READY and app.game.round == 2
-    assert app.table.banner.value == "P1 cleared!  Round 2"
+    assert app.table.banner.value == "P2 slapped right"  # S-11: who slapped which pile (issue 20.5)
 
 
 def test_banner_choose_names_the_chooser(headless_app):

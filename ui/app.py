@@ -15,6 +15,7 @@ from engine.actions import PH_OVER, PH_PLAY
 from engine.timing import Sequencer, ticks_add, ticks_diff
 from ui.lights import Lights
 from ui.playback import Playback
+from ui import words
 from ui.seating import Seating
 
 MENU = 0
@@ -214,10 +215,18 @@ class App(Seating, Playback):
         self.game.reports.clear()
         self.screen = TABLE
         self._seat_cpus(now)
+        self._name_seats()
         hidden = [d is not None or (self.link is not None and self.link.remote(p)) for p, d in enumerate(self.cpus)]
         self.table.begin(game, hidden, self.options())  # D-3: every hand but this device's people's face down
         self.hal.display.root_group = self.table.group
         self._show(now)
+
+    def _name_seats(self):
+        """The banners' names: You, CPU, P2, ... from who plays each seat (ui/words.py)."""
+        link = self.link
+        self.words.seat([words.CPU if d is not None else
+                         words.REMOTE if link is not None and link.remote(p) else words.PERSON
+                         for p, d in enumerate(self.cpus)])
 
     def back_to_menu(self):
         """Leave the table for the title menu."""
@@ -383,6 +392,10 @@ class App(Seating, Playback):
                     self.link.applied(t, p, seq.verb[i], seq.a[i], seq.b[i])
             if seq.result[i] != A.OK:
                 self._refused(p, seq.verb[i], seq.a[i], seq.b[i], now)
+                if self.cpus[p] is None:  # a person is told why (a CPU's slip is only seen)
+                    why = self.words.refused(p, seq.result[i])
+                    if why is not None:
+                        self._say(why, now, 900)
 
     def _refused(self, p, verb, a, b, now):
         """Quick feedback for a refused move: the card flashes and shakes, a low tone, red light."""
@@ -426,6 +439,8 @@ class App(Seating, Playback):
             elif kind == A.R_PENALTY:  # Speed: too late, the out player takes a pile back (P-8)
                 self.lights.refuse(p, now, 600)
                 self.refuse_tone = True
+            elif kind == A.R_STALEMATE:  # seen before a press counts as ready: one meant as a play is not
+                self.quiet_until = ticks_add(now, 500)
             elif kind == A.R_DEAL:
                 self.quiet_until = ticks_add(now, 600)
                 self.lights.countdown(now, 600)  # the count runs out when Spit can be said
@@ -439,7 +454,8 @@ class App(Seating, Playback):
                 self._say(text, now, words.ms)
         if self.refuse_tone:
             self.refuse_tone = False
-            self.hal.tone(*_T_REFUSE)
+            if self.game.phase != PH_OVER:  # the game's end is the last thing heard
+                self.hal.tone(*_T_REFUSE)
 
     def _banner_key(self, now):
         """A number that changes whenever the banner's words would."""

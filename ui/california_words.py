@@ -6,20 +6,17 @@ number asked every frame, ``banner`` builds the words only when it changes,
 """
 
 from engine import actions as A
-from engine.actions import PH_OVER, PH_READY
+from engine.actions import PH_OVER, PH_PLAY, PH_READY
+from ui.words import Names
 
 _RANKS = ("", "aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings")
 
 
-def name(p):
-    """A player's name on the screen: P1, P2."""
-    return "P%d" % (p + 1)
-
-
-class Words:
+class Words(Names):
     """The banners of one game of California Spit."""
 
     def __init__(self, settings):
+        Names.__init__(self)
         self.ms = 0  # how long the words of the last report stay up
         self.dealt = False  # a deal's matches are not news: its round is
 
@@ -46,7 +43,8 @@ class Words:
 
     def banner_key(self, game):
         """A number that changes whenever the phase's banner would."""
-        return game.phase * 1024 + game.ready[0] * 512 + game.ready[1] * 256 + game.winner
+        key = game.phase * 1024 + game.ready[0] * 512 + game.ready[1] * 256 + game.winner
+        return key * 16384 + game.open if game.phase == PH_PLAY else key
 
     def banner(self, game):
         """The phase's banner, or None."""
@@ -54,12 +52,14 @@ class Words:
         if phase == PH_READY:
             r0, r1 = game.ready
             if r0 or r1:
-                return "%s ready: %s?" % (name(0 if r0 else 1), name(1 if r0 else 0))
+                return "%s ready: %s?" % (self.name(0 if r0 else 1), self.name(1 if r0 else 0))
             return "Ready? Press to deal"
+        if phase == PH_PLAY and game.open:  # K-3: every rank open now, not only the newest
+            return "Open: " + " ".join(_RANKS[r] for r in range(1, 14) if (game.open >> r) & 1)
         if phase == PH_OVER:
             if game.winner == A.NONE:
                 return "A draw"
-            return "%s wins!" % name(game.winner)
+            return self.wins(game.winner)
         return None
 
     def info_key(self, game):

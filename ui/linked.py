@@ -494,9 +494,17 @@ class Linked:
         return False
 
     def _leave(self, why):
-        self.app.notice("link: %s" % why)
-        self.app.back_to_menu()
+        """One notice, the menu, and the notice on a page over it (any key takes it away)."""
+        app = self.app
+        app.notice("link: %s" % why)
+        app.back_to_menu()
         self.close()
+        if app.menu is not None:
+            from ui.text import wrap
+
+            chars = max(10, (app.width - 8) // 6)
+            app.menu.show_page(("LINK", ) + tuple(wrap(why[0].upper() + why[1:] + ".", chars).split("\n"))
+                               + ("", "Any key: back"))
 
     def _pause(self, now, paused):
         """Stop the game's clock while paused: play resumes where it stopped."""

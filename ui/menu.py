@@ -117,6 +117,9 @@ class Menu:
 
     def press(self, player, button):
         """Handle a press; return "start" to begin a game, "changed" when a setting changed, or None."""
+        if self.page is not None:  # a notice over the menu (the link's host has left): any key takes it away
+            self.show_page(None)
+            return "closed"
         if self.showing_help:
             self.show_help(False)
             self.help = None  # made again when next shown: a page is freed when it is left

@@ -7,20 +7,18 @@ number asked every frame, ``banner`` builds the words only when it changes,
 
 from engine import actions as A
 from engine.actions import PH_CALL, PH_OVER, PH_READY
+from ui.words import Names
 
 
 _PLACES = ("2nd", "3rd", "4th")
 
 
-def name(p):
-    """A player's name on the screen: P1, P2, ..."""
-    return "P%d" % (p + 1)
-
-
-class Words:
+class Words(Names):
     """The banners of one match of Speed."""
 
     def __init__(self, settings):
+        Names.__init__(self)
+        self.catcher = -1  # P-8: the opponent who pressed Speed before the player who was out
         self.ending = settings.get("ending", "first_out")
         self.match = settings.get("match", "single")
         self.ms = 0  # how long the words of the last report stay up
@@ -34,14 +32,22 @@ class Words:
             self.ms = 1000
             return "Stuck! Ready to flip"
         if kind == A.R_OUT:
+            self.catcher = -1
             self.ms = 900
-            return "%s is out: SPEED!" % name(p) if self.ending != "first_out" else "%s is out!" % name(p)
-        if kind == A.R_PENALTY:
+            return "%s is out: SPEED!" % self.name(p) if self.ending != "first_out" else "%s is out!" % self.name(p)
+        if kind == A.R_SPEED:
+            self.catcher = p  # a penalty reported after it was this press's catch
+            return None
+        if kind == A.R_PENALTY:  # P-8: caught by an opponent's Speed, or the call time ran out
             self.ms = 1500
-            return "Too late! %s takes %d" % (name(p), game.draw[p].n)
+            catcher = self.catcher
+            self.catcher = -1
+            if 0 <= catcher != p:
+                return "%s caught %s! %s %d" % (self.name(catcher), self.name(p), self.does(p, "take"), game.draw[p].n)
+            return "Too late! %s %d" % (self.does(p, "take"), game.draw[p].n)
         if kind == A.R_GAME_OVER and game.phase != PH_OVER:  # a game of a match; the next is dealt
             self.ms = 1800
-            return "%s wins game %d  %s" % (name(p), game.game_no - 1, self._tally(game))
+            return "%s wins game %d  %s" % (self.name(p), game.game_no - 1, self._tally(game))
         if kind == A.R_DEAL and a > 1:
             self.ms = 1200
             return "Game %d  %s" % (a, self._tally(game))
@@ -69,21 +75,21 @@ class Words:
         """The phase's banner, or None."""
         phase = game.phase
         if phase == PH_READY:
-            waiting = [name(p) for p in range(game.players) if not game.ready[p]]
+            waiting = [self.name(p) for p in range(game.players) if not game.ready[p]]
             if len(waiting) < game.players:
                 return "Ready: %s?" % " ".join(waiting)
             return "Ready? Press to flip" if game.round > 1 or game.game_no > 1 else "Ready? Press to start"
         if phase == PH_CALL:
-            return "%s out: press SPEED!" % name(game.out)
+            return "%s out! SPEED: to call or catch" % self.name(game.out)  # P-8: for the out player and the rest
         if phase == PH_OVER:
             if game.winner == A.NONE:
                 return "A draw"
-            words = "%s wins!" % name(game.winner)
+            words = self.wins(game.winner)
             if self.match != "single":
                 words += " " + self._tally(game)
             elif game.players > 2:  # P-11: the others' places, fewest cards held first
                 for r in range(1, game.players):
-                    words += " %s %s" % (_PLACES[r - 1], name(game.ranking[r]))
+                    words += " %s %s" % (_PLACES[r - 1], self.name(game.ranking[r]))
             return words
         return None
 
