@@ -6,7 +6,7 @@ from uitools import LEFT, RIGHT, deal, load, run_ms, step, tap
 from engine import actions as A
 from engine.actions import PH_CALL, PH_PLAY, PH_READY
 from ui import california_words, speed_words, spit_words
-from ui.words import CPU, PERSON, REMOTE, Names
+from ui.words import CPU, PERSON, REMOTE, names
 
 
 class Pile:
@@ -27,18 +27,12 @@ class Game:
 
 
 def test_names_say_you_and_cpu_from_who_plays_each_seat():
-    names = Names()
-    assert [names.name(p) for p in range(2)] == ["P1", "P2"]
-    names.seat([PERSON, CPU])
-    assert (names.name(0), names.name(1), names.wins(0), names.wins(1)) == ("You", "CPU", "You win!", "CPU wins!")
-    names.seat([PERSON, PERSON])
-    assert (names.wins(0), names.wins(1)) == ("P1 wins!", "P2 wins!")
-    names.seat([REMOTE, PERSON])  # a linked guest's own screen: its seat is "You"
-    assert (names.name(0), names.name(1)) == ("P1", "You")
-    names.seat([PERSON, CPU, CPU, CPU])
-    assert [names.name(p) for p in range(4)] == ["You", "CPU1", "CPU2", "CPU3"]
-    names.seat([CPU, CPU])  # the demo
-    assert names.wins(1) == "CPU2 wins!"
+    assert spit_words.Words({}).names[:2] == ["P1", "P2"]
+    assert names([PERSON, CPU]) == ["You", "CPU"]
+    assert names([PERSON, PERSON]) == ["P1", "P2"]
+    assert names([REMOTE, PERSON]) == ["P1", "You"]  # a linked guest's own screen: its seat is "You"
+    assert names([PERSON, CPU, CPU, CPU]) == ["You", "CPU1", "CPU2", "CPU3"]
+    assert names([CPU, CPU]) == ["CPU1", "CPU2"]  # the demo
 
 
 def test_s11_the_deal_after_a_slap_says_who_slapped_which_pile():
@@ -51,30 +45,30 @@ def test_s11_the_deal_after_a_slap_says_who_slapped_which_pile():
 
 def test_s16_a_scoring_game_says_the_lower_score_wins():
     words = spit_words.Words({"scoring": True})
-    words.seat([PERSON, CPU])
+    words.names = names([PERSON, CPU])
     game = Game(phase=A.PH_OVER, winner=1, scores=[105, 96])
     assert words.banner(game) == "CPU wins! 96-105, lower wins"
 
 
 def test_p8_a_catch_says_who_caught_whom():
     words = speed_words.Words({"ending": "call"})
-    words.seat([PERSON, CPU])
+    words.names = names([PERSON, CPU])
     game = Game(draw=[Pile(12), Pile(0)], out=0)
     words.report(A.R_OUT, 0, 0, game)
     assert words.report(A.R_SPEED, 1, 0, game) is None
-    assert words.report(A.R_PENALTY, 0, 1, game) == "CPU caught You! You take 12"
-    words.seat([PERSON, PERSON])
+    assert words.report(A.R_PENALTY, 0, 1, game) == "CPU caught You! +12"
+    words.names = names([PERSON, PERSON])
     words.report(A.R_OUT, 0, 0, game)
     words.report(A.R_SPEED, 1, 0, game)
-    assert words.report(A.R_PENALTY, 0, 1, game) == "P2 caught P1! P1 takes 12"
+    assert words.report(A.R_PENALTY, 0, 1, game) == "P2 caught P1! +12"
     words.report(A.R_OUT, 0, 0, game)  # the call time ran out: nobody caught anybody
-    assert words.report(A.R_PENALTY, 0, 1, game) == "Too late! P1 takes 12"
+    assert words.report(A.R_PENALTY, 0, 1, game) == "Too late! P1 +12 cards"
 
 
 def test_p8_the_call_banner_speaks_to_both_sides():
     words = speed_words.Words({"ending": "call"})
     banner = words.banner(Game(phase=PH_CALL, out=1))
-    assert banner.startswith("P2 out!") and "call or catch" in banner
+    assert banner == "P2 out: SPEED!"  # not "press": the player out calls, the others catch
 
 
 def test_k3_the_banner_names_every_open_rank():
@@ -101,10 +95,10 @@ def test_a_refused_play_says_why(headless_app):
 def test_the_table_names_you_and_the_cpu(headless_app):
     hal, app = headless_app(seed=3, settings={"mode": "1p"})
     deal(hal, app)
-    assert app.words.name(0) == "You" and app.words.name(1) == "CPU"
+    assert app.words.names == ["You", "CPU"]
     hal2, app2 = headless_app(seed=3, settings={"mode": "2p"})
     deal(hal2, app2)
-    assert app2.words.name(0) == "P1" and app2.words.name(1) == "P2"
+    assert app2.words.names == ["P1", "P2"]
 
 
 def test_a_stalemate_is_seen_before_a_press_counts_as_ready(headless_app):

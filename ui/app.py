@@ -224,9 +224,9 @@ class App(Seating, Playback):
     def _name_seats(self):
         """The banners' names: You, CPU, P2, ... from who plays each seat (ui/words.py)."""
         link = self.link
-        self.words.seat([words.CPU if d is not None else
-                         words.REMOTE if link is not None and link.remote(p) else words.PERSON
-                         for p, d in enumerate(self.cpus)])
+        self.words.names = words.names([words.CPU if d is not None else
+                                        words.REMOTE if link is not None and link.remote(p) else words.PERSON
+                                        for p, d in enumerate(self.cpus)])
 
     def back_to_menu(self):
         """Leave the table for the title menu."""
@@ -393,7 +393,7 @@ class App(Seating, Playback):
             if seq.result[i] != A.OK:
                 self._refused(p, seq.verb[i], seq.a[i], seq.b[i], now)
                 if self.cpus[p] is None:  # a person is told why (a CPU's slip is only seen)
-                    why = self.words.refused(p, seq.result[i])
+                    why = words.refused(self.words.names[p], seq.result[i])
                     if why is not None:
                         self._say(why, now, 900)
 

@@ -7,16 +7,15 @@ number asked every frame, ``banner`` builds the words only when it changes,
 
 from engine import actions as A
 from engine.actions import PH_OVER, PH_PLAY, PH_READY
-from ui.words import Names
 
 _RANKS = ("", "aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings")
 
 
-class Words(Names):
+class Words:
     """The banners of one game of California Spit."""
 
     def __init__(self, settings):
-        Names.__init__(self)
+        self.names = ["P%d" % (p + 1) for p in range(4)]  # the App's: You, CPU, ... (ui/words.py)
         self.ms = 0  # how long the words of the last report stay up
         self.dealt = False  # a deal's matches are not news: its round is
 
@@ -52,14 +51,14 @@ class Words(Names):
         if phase == PH_READY:
             r0, r1 = game.ready
             if r0 or r1:
-                return "%s ready: %s?" % (self.name(0 if r0 else 1), self.name(1 if r0 else 0))
+                return "%s ready: %s?" % (self.names[0 if r0 else 1], self.names[1 if r0 else 0])
             return "Ready? Press to deal"
         if phase == PH_PLAY and game.open:  # K-3: every rank open now, not only the newest
             return "Open: " + " ".join(_RANKS[r] for r in range(1, 14) if (game.open >> r) & 1)
         if phase == PH_OVER:
             if game.winner == A.NONE:
                 return "A draw"
-            return self.wins(game.winner)
+            return self.names[game.winner] + " wins!" if self.names[game.winner] != "You" else "You win!"
         return None
 
     def info_key(self, game):

@@ -7,17 +7,16 @@ number asked every frame, ``banner`` builds the words only when it changes,
 
 from engine import actions as A
 from engine.actions import PH_CALL, PH_OVER, PH_READY
-from ui.words import Names
 
 
 _PLACES = ("2nd", "3rd", "4th")
 
 
-class Words(Names):
+class Words:
     """The banners of one match of Speed."""
 
     def __init__(self, settings):
-        Names.__init__(self)
+        self.names = ["P%d" % (p + 1) for p in range(4)]  # the App's: You, CPU, ... (ui/words.py)
         self.catcher = -1  # P-8: the opponent who pressed Speed before the player who was out
         self.ending = settings.get("ending", "first_out")
         self.match = settings.get("match", "single")
@@ -25,6 +24,8 @@ class Words(Names):
 
     def report(self, kind, p, a, game):
         """The words of a moment, or None; sets ``ms``."""
+        catcher = self.catcher  # P-8: a Speed press reported just before a penalty caught the player out
+        self.catcher = -1
         if kind == A.R_SPIT:  # the centre cards turned: at the start (P-2) or a stalemate (P-6)
             self.ms = 700
             return "Flip!"
@@ -32,22 +33,19 @@ class Words(Names):
             self.ms = 1000
             return "Stuck! Ready to flip"
         if kind == A.R_OUT:
-            self.catcher = -1
             self.ms = 900
-            return "%s is out: SPEED!" % self.name(p) if self.ending != "first_out" else "%s is out!" % self.name(p)
+            return "%s is out: SPEED!" % self.names[p] if self.ending != "first_out" else "%s is out!" % self.names[p]
         if kind == A.R_SPEED:
-            self.catcher = p  # a penalty reported after it was this press's catch
+            self.catcher = p
             return None
         if kind == A.R_PENALTY:  # P-8: caught by an opponent's Speed, or the call time ran out
             self.ms = 1500
-            catcher = self.catcher
-            self.catcher = -1
-            if 0 <= catcher != p:
-                return "%s caught %s! %s %d" % (self.name(catcher), self.name(p), self.does(p, "take"), game.draw[p].n)
-            return "Too late! %s %d" % (self.does(p, "take"), game.draw[p].n)
+            if catcher >= 0:
+                return "%s caught %s! +%d" % (self.names[catcher], self.names[p], game.draw[p].n)
+            return "Too late! %s +%d cards" % (self.names[p], game.draw[p].n)
         if kind == A.R_GAME_OVER and game.phase != PH_OVER:  # a game of a match; the next is dealt
             self.ms = 1800
-            return "%s wins game %d  %s" % (self.name(p), game.game_no - 1, self._tally(game))
+            return "%s wins game %d  %s" % (self.names[p], game.game_no - 1, self._tally(game))
         if kind == A.R_DEAL and a > 1:
             self.ms = 1200
             return "Game %d  %s" % (a, self._tally(game))
@@ -55,9 +53,7 @@ class Words(Names):
 
     def _tally(self, game):
         """The match so far: games won, or points (P-9)."""
-        if self.match == "points":
-            return "-".join(str(s) for s in game.scores)
-        return "-".join(str(w) for w in game.games_won)
+        return "-".join([str(n) for n in (game.scores if self.match == "points" else game.games_won)])
 
     def lasting(self, game):
         """True in a phase whose banner a moment's words must not hide (someone may press Speed)."""
@@ -75,21 +71,21 @@ class Words(Names):
         """The phase's banner, or None."""
         phase = game.phase
         if phase == PH_READY:
-            waiting = [self.name(p) for p in range(game.players) if not game.ready[p]]
+            waiting = [self.names[p] for p in range(game.players) if not game.ready[p]]
             if len(waiting) < game.players:
                 return "Ready: %s?" % " ".join(waiting)
             return "Ready? Press to flip" if game.round > 1 or game.game_no > 1 else "Ready? Press to start"
         if phase == PH_CALL:
-            return "%s out! SPEED: to call or catch" % self.name(game.out)  # P-8: for the out player and the rest
+            return "%s out: SPEED!" % self.names[game.out]  # P-8: to call, or to catch them
         if phase == PH_OVER:
             if game.winner == A.NONE:
                 return "A draw"
-            words = self.wins(game.winner)
+            words = self.names[game.winner] + " wins!" if self.names[game.winner] != "You" else "You win!"
             if self.match != "single":
                 words += " " + self._tally(game)
             elif game.players > 2:  # P-11: the others' places, fewest cards held first
                 for r in range(1, game.players):
-                    words += " %s %s" % (_PLACES[r - 1], self.name(game.ranking[r]))
+                    words += " %s %s" % (_PLACES[r - 1], self.names[game.ranking[r]])
             return words
         return None
 

@@ -8,16 +8,15 @@ they stay up.
 
 from engine import actions as A
 from engine.actions import PH_CHOOSE, PH_OVER, PH_READY, PH_SLAP
-from ui.words import Names
 
 _SIDES = ("left", "right")
 
 
-class Words(Names):
+class Words:
     """The banners of one game of Spit."""
 
     def __init__(self, settings):
-        Names.__init__(self)
+        self.names = ["P%d" % (p + 1) for p in range(4)]  # the App's: You, CPU, ... (ui/words.py)
         self.scoring = settings.get("scoring", False)
         self.round_words = ""
         self.slapped = ""  # S-11: who slapped which pile, said with the next round's deal
@@ -32,14 +31,14 @@ class Words(Names):
             self.ms = 1000
             return "Stuck! Spit again"
         if kind == A.R_ROUND_OVER:
-            self.round_words = "Round over" if p == A.NONE else "%s cleared!" % self.name(p)
+            self.round_words = "Round over" if p == A.NONE else "%s cleared!" % self.names[p]
             self.ms = 1200
             return self.round_words
         if kind == A.R_SCORE:
             self.round_words = "%d - %d" % tuple(game.scores)
             return None
         if kind == A.R_SLAP:  # S-11: the first slap takes its pile, the other player gets the other
-            self.slapped = "%s slapped %s" % (self.name(p), _SIDES[a & 1])
+            self.slapped = "%s slapped %s" % (self.names[p], _SIDES[a & 1])
             return None
         if kind == A.R_DEAL:
             self.ms = 1500
@@ -64,16 +63,16 @@ class Words(Names):
         if phase == PH_READY:
             r0, r1 = game.ready
             if r0 or r1:
-                return "%s ready: %s?" % (self.name(0 if r0 else 1), self.name(1 if r0 else 0))
+                return "%s ready: %s?" % (self.names[0 if r0 else 1], self.names[1 if r0 else 0])
             return "Ready? Press to Spit"
         if phase == PH_SLAP:
             return "Slap the smaller pile!"
         if phase == PH_CHOOSE:
-            return "%s: pick a pile" % self.name(game.chooser)
+            return "%s: pick a pile" % self.names[game.chooser]
         if phase == PH_OVER:
             if game.winner == A.NONE:
                 return "Draw %d-%d" % tuple(game.scores)
-            words = self.wins(game.winner)
+            words = self.names[game.winner] + " wins!" if self.names[game.winner] != "You" else "You win!"
             if self.scoring:  # S-16: the lower score wins
                 words += " %d-%d, lower wins" % (game.scores[game.winner], game.scores[1 - game.winner])
             return words
