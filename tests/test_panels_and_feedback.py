@@ -1,0 +1,121 @@
+"""Issue 20, point 6 (the Pico kit's panels: text and cards sized in millimetres) and point 9's table
+and sound parts (the joker, Speed's counts and cursor, distinct tones, replay names and CPU seats, the
+how-to pages' buttons)."""
+
+from engine import actions as A
+from engine.actions import DOWN, UP
+from engine.cardnames import parse
+from engine.speed import Speed
+from engine.speed_controls import Cluster
+
+
+def cards(*names):
+    return [parse(n) for n in names]
+
+
+# ---- point 9: Speed's cursor passes empty hand slots ------------------------------------
+
+
+def test_speed_cursor_up_and_down_skip_empty_hand_slots():
+    """With an empty draw pile a hand has holes; UP and DOWN go to the next card, wrapping round."""
+    game = Speed()
+    game.load([cards("3C", "4D"), cards("QC")], [[], []], [[], []], centre=[cards("2C"), cards("9D")])
+    game.hands[0][0] = 0
+    game.hands[0][1] = parse("3C")
+    game.hands[0][2] = 0
+    game.hands[0][3] = 0
+    game.hands[0][4] = parse("4D")
+    assert game.phase == A.PH_PLAY
+    c = Cluster(0)
+    c.cursor = 1
+    assert not c.press(DOWN, game) and c.cursor == 4  # past slots 2 and 3
+    assert not c.press(DOWN, game) and c.cursor == 1  # past slot 0, wrapping
+    assert not c.press(UP, game) and c.cursor == 4
+    c.cursor = 2  # a slot emptied under the cursor: the next press still lands on a card
+    assert not c.press(UP, game) and c.cursor == 1
+
+
+def test_speed_cursor_with_one_card_stays_on_it_and_an_empty_hand_moves_one_slot():
+    game = Speed()
+    game.load([cards("3C"), cards("QC")], [[], []], [[], []], centre=[cards("2C"), cards("9D")])
+    hand = game.hands[0]
+    for s in range(5):
+        hand[s] = 0
+    hand[3] = parse("3C")
+    c = Cluster(0)
+    c.cursor = 3
+    assert not c.press(DOWN, game) and c.cursor == 3
+    hand[3] = 0
+    assert not c.press(DOWN, game) and c.cursor == 4
+
+
+def test_the_speed_cpu_counts_only_the_presses_the_cursor_makes():
+    """The CPU plans its presses over the cards, not the slots, so it lands where it aimed."""
+    from engine.bots.speed import View
+    view = View(0)
+    view.hand[:] = bytes((0, parse("3C"), 0, 0, parse("4D")))
+    view.cursor = 1
+    assert view.steps(4, 1) == 1 and view.steps(4, -1) == 1
+    assert view.presses(4) == 1
+    view.hand[:] = bytes((parse("5C"), parse("3C"), parse("6C"), 0, parse("4D")))
+    assert view.steps(4, 1) == 2 and view.steps(4, -1) == 2
+    assert view.steps(1, 1) == 0
+
+
+# ---- point 9: a distinct short sound per event, yours or the other side's ------------------
+
+
+def reacted(hal, app, kind, p, a=0, ms=1000):
+    """The tones (Hz, ms) the App plays for one engine report, over ms of frames after it."""
+    from ui import app as U
+    hal.tones.clear()
+    now = hal.ticks_ms()
+    app.game.reports.add(kind, p, a)
+    app._react(now)
+    for t in range(now + U.FRAME_MS, now + ms, U.FRAME_MS):  # the jingle's later notes, a frame at a time
+        app._react(t)
+    return [tone[1:] for tone in hal.tones]
+
+
+def test_each_event_has_its_own_sound_yours_and_the_cpus_differ(headless_app):
+    """Your card, the CPU's card, a stalemate, a win and a loss: five different sounds; sound stays switchable."""
+    from ui.app import _J_LOSS, _J_STUCK, _J_WIN, _T_PLAY, _T_REFUSE, _T_THEIRS
+    hal, app = headless_app(seed=3)
+    app.start_game(hal.ticks_ms())
+    class Driver:
+        bot = None
+
+    app.cpus[1] = Driver()  # seat 1 is the CPU's (only its being there matters to the sounds)
+    yours = reacted(hal, app, A.R_LAND, 0, 0)
+    theirs = reacted(hal, app, A.R_LAND, 1, 0)
+    stuck = reacted(hal, app, A.R_STALEMATE, 255)
+    assert yours == [_T_PLAY] and theirs == [_T_THEIRS] and yours != theirs
+    assert stuck == [_J_STUCK[0:2], _J_STUCK[2:4]]
+    app.game.phase = A.PH_OVER
+    won = reacted(hal, app, A.R_GAME_OVER, 0)
+    lost = reacted(hal, app, A.R_GAME_OVER, 1)
+    assert won == [_J_WIN[k:k + 2] for k in range(0, len(_J_WIN), 2)]
+    assert lost == [_J_LOSS[k:k + 2] for k in range(0, len(_J_LOSS), 2)]
+    assert won[-1][0] > won[0][0] and lost[-1][0] < lost[0][0]  # rising for a win, falling for a loss
+    sounds = [tuple(yours), tuple(theirs), tuple(stuck), tuple(won), tuple(lost), (_T_REFUSE,)]
+    assert len(set(sounds)) == len(sounds)
+    assert all(ms <= 300 for s in sounds for _, ms in s)  # short
+    hal.sound = False
+    assert reacted(hal, app, A.R_LAND, 0, 0) == [] and reacted(hal, app, A.R_GAME_OVER, 0) == []
+
+
+def test_a_linked_players_card_is_the_opponents_sound(headless_app):
+    """A seat another device plays is not yours: its card sounds as the opponent's."""
+    from ui.app import _T_THEIRS
+
+    class Link:
+        def remote(self, seat):
+            return seat == 1
+
+    hal, app = headless_app(seed=3)
+    app.start_game(hal.ticks_ms())
+    app.link = Link()
+    try:
+        assert reacted(hal, app, A.R_LAND, 1, 0) == [_T_THEIRS]
+    finally:
+        app.link = None
