@@ -2,6 +2,11 @@
 and sound parts (the joker, Speed's counts and cursor, distinct tones, replay names and CPU seats, the
 how-to pages' buttons)."""
 
+import json
+import os
+
+import pytest
+
 from engine import actions as A
 from engine.actions import DOWN, UP
 from engine.cardnames import parse
@@ -119,3 +124,47 @@ def test_a_linked_players_card_is_the_opponents_sound(headless_app):
         assert reacted(hal, app, A.R_LAND, 1, 0) == [_T_THEIRS]
     finally:
         app.link = None
+
+
+# ---- point 9: replays are named after their game and say who the CPU was -----------------
+
+
+def test_the_window_names_each_replay_after_its_game(tmp_path, monkeypatch):
+    from ui.cli import Saver
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    saver = Saver()
+    for game in ("speed", "california", "spit", "nonsense"):
+        saver({"game": game, "seed": 1})
+    names = sorted(os.path.basename(p).split("-")[0] for p in saver.written)
+    assert names == ["california", "speed", "spit", "spit"]  # an unknown game's name is never a file name
+
+
+def test_a_cpu_game_records_its_cpu_seats_and_the_file_plays_to_the_same_state(headless_app):
+    """The App's replay of a game against the CPU says which seat the CPU played and its level; the
+    cpus key loads, changes nothing, and a file without it still loads (old replays)."""
+    from engine.replay import ReplayError, load, run, state
+    from uitools import LEFT, run_ms, tap
+    hal, app = headless_app(seed=4, settings={"mode": "1p", "cpu": "level6"})
+    app.start_game(hal.ticks_ms())
+    run_ms(hal, app, 1000)
+    tap(hal, 0, LEFT)  # the person says Spit
+    run_ms(hal, app, 6000)
+    doc = json.loads(json.dumps(app.replay()))
+    assert doc["cpus"] == [None, "level6"]
+    assert len(doc["events"]) > 5  # the CPU played (and the person said ready)
+    game, events = load(doc)
+    with_key = state(game, run(game, events))
+    old = dict(doc)
+    del old["cpus"]
+    game, events = load(old)
+    assert state(game, run(game, events)) == with_key
+    for bad in ([None], ["level6", 3], "level6", [None, ""]):
+        with pytest.raises(ReplayError, match="cpus"):
+            load(dict(doc, cpus=bad))
+
+
+def test_two_people_write_no_cpus_key(headless_app):
+    hal, app = headless_app(seed=4, settings={"mode": "2p"})
+    app.start_game(hal.ticks_ms())
+    assert "cpus" not in app.replay()
