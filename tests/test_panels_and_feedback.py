@@ -168,3 +168,35 @@ def test_two_people_write_no_cpus_key(headless_app):
     hal, app = headless_app(seed=4, settings={"mode": "2p"})
     app.start_game(hal.ticks_ms())
     assert "cpus" not in app.replay()
+
+
+# ---- point 9: the joker is unmistakable at 1x --------------------------------------------
+
+
+def luma(rgb):
+    return (299 * (rgb >> 16) + 587 * (rgb >> 8 & 255) + 114 * (rgb & 255)) // 1000
+
+
+@pytest.mark.parametrize("w, h, rank_scale, suit_scale", [(26, 23, 2, 1), (18, 15, 1, 1), (46, 46, 3, 2)])
+def test_the_joker_is_drawn_unlike_a_red_jack(w, h, rank_scale, suit_scale):
+    """P-10: the joker's glyphs differ from a jack's in both halves, and its face is the one dark one
+    (gold marks on purple) where every other face is light paper, at every card size."""
+    os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+    from ui import sprites as S
+    sheet = S.card_sheet(w, h, rank_scale, suit_scale)
+    joker = 4 << 4 | 1
+    hw = w // 2
+
+    def tile(t):
+        return [sheet[t * hw + x, y] for y in range(h) for x in range(hw)]
+
+    for jack in (parse("JH"), parse("JD"), parse("JS")):
+        assert tile(S.left_tile(joker, S.FACE)) != tile(S.left_tile(jack, S.FACE))
+        assert tile(S.right_tile(joker, S.FACE)) != tile(S.right_tile(jack, S.FACE))
+        looks = S.card_palettes()
+        paper, ink = looks[S.look(joker, S.FACE)][1], looks[S.look(joker, S.FACE)][S.INK]
+        jack_paper = looks[S.look(jack, S.FACE)][1]
+        assert luma(paper) < 128 <= luma(jack_paper) and luma(ink) > 160  # dark face, bright marks
+    for look in range(len(looks)):  # no other face-up look has dark paper
+        if look not in (S.look(joker, S.FACE), S.look(joker, S.FLASH), S.look(0, S.DOWN), S.look(0, S.EMPTY)):
+            assert luma(looks[look][1]) >= 128
