@@ -200,3 +200,53 @@ def test_the_joker_is_drawn_unlike_a_red_jack(w, h, rank_scale, suit_scale):
     for look in range(len(looks)):  # no other face-up look has dark paper
         if look not in (S.look(joker, S.FACE), S.look(joker, S.FLASH), S.look(0, S.DOWN), S.look(0, S.EMPTY)):
             assert luma(looks[look][1]) >= 128
+
+
+# ---- point 6: the Pico kit's panels: text and cards for their size in millimetres -----------
+
+SIZES = [(160, 128), (240, 135), (240, 240)]
+
+
+def texts(table):
+    """Every ui.text.Text label a table holds."""
+    from ui.text import Text
+    out = []
+    for value in vars(table).values():
+        for v in (value if isinstance(value, (list, tuple)) else [value]):
+            if isinstance(v, Text):
+                out.append(v)
+            elif isinstance(v, (list, tuple)):
+                out.extend(t for t in v if isinstance(t, Text))
+    return out
+
+
+@pytest.mark.parametrize("game", ["spit", "speed", "california"])
+@pytest.mark.parametrize("size", SIZES, ids=["160x128", "240x135", "240x240"])
+def test_every_tables_text_is_as_tall_in_mm_as_the_pybadges(headless_app, game, size):
+    """Point 6: each label's height on its panel (12 px a line times its scale times the pixel pitch) is
+    the PyBadge's 1.8" 160x128 text height to the nearest whole scale: never under 85% of it (the 1.3"
+    240x240's 0.097 mm pitch at scale 2: 87%; 1.14" 240x135: 94%; 1.54" 240x240: 104%), where scale 1
+    was 44% and 47%."""
+    from ui.table import PITCH_UM, text_scale
+    hal, _ = headless_app(*size)
+    table = __import__("ui.%s_table" % game, None, None, ("_",)).Table(*size)
+    badge_mm = 12 * PITCH_UM[(160, 128)] / 1000
+    labels = texts(table)
+    assert len(labels) >= 5
+    for label in labels:
+        mm = 12 * label.scale * PITCH_UM[size] / 1000
+        assert label.scale == text_scale(*size)
+        assert mm >= 0.85 * badge_mm, "%s: %r is %.2f mm high, the PyBadge's %.2f" % (game, label.text, mm, badge_mm)
+    assert text_scale(240, 135) == text_scale(240, 240) == 2 and text_scale(160, 128) == 1
+
+
+@pytest.mark.parametrize("size", SIZES[1:], ids=["240x135", "240x240"])
+def test_pico_panel_cards_are_as_large_as_the_columns_allow(size):
+    """Point 6: five cards a column fill the panel's height, and the width left by two-digit counts in the
+    bigger text bounds the cards' width (the PyBadge's proportions, never squeezed under them)."""
+    from ui.table import Layout
+    lay = Layout(*size)
+    width, height = size
+    assert lay.ch == min((height - 12) // 5, 46)
+    assert lay.cw >= min(lay.ch + 3, (width - 2 * 24 - 12) // 4) - 1
+    assert lay.stock_y[4] + lay.ch <= height and lay.stock_y[0] >= 0
