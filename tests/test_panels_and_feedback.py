@@ -250,3 +250,46 @@ def test_pico_panel_cards_are_as_large_as_the_columns_allow(size):
     assert lay.ch == min((height - 12) // 5, 46)
     assert lay.cw >= min(lay.ch + 3, (width - 2 * 24 - 12) // 4) - 1
     assert lay.stock_y[4] + lay.ch <= height and lay.stock_y[0] >= 0
+
+
+# ---- point 9: the how-to pages name the device's own buttons --------------------------------
+
+
+def board_words(path):
+    """The button_words a board's hal module gives its Hal (read from its source: the module needs a board)."""
+    import ast
+    tree = ast.parse(open(path).read())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "button_words" for t in node.targets):
+            return ast.literal_eval(node.value)
+    return None
+
+
+@pytest.mark.parametrize("board", ["pybadge", "pygamer", "pico"])
+@pytest.mark.parametrize("game", ["spit", "speed", "california"])
+def test_the_how_to_page_names_the_boards_own_buttons(headless_app, board, game):
+    """On a board the page says its buttons (never the desktop's W A S D and arrows); every game's does."""
+    from hal import headless
+    from ui.page import lines
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    words = board_words(os.path.join(root, "hal", board + ".py"))
+    assert words and len(words) == 2
+    hal, app = headless_app(seed=3, settings={"game": game})
+    hal.button_words = words
+    app.menu = None
+    app.show_menu()
+    app.menu.show_help(True)
+    text = "\n".join(lines(app.menu.help))
+    assert words[0] in text and words[1] in text
+    assert "W A S D" not in text and "arrows" not in text and "WASD" not in text
+    assert all(len(line) <= 26 for line in text.split("\n"))  # a line fits the 160-pixel page
+    assert headless.Hal.button_words == ("W A S D", "arrows")
+
+
+def test_the_desktop_how_to_page_names_its_keys_for_every_game(headless_app):
+    from ui.page import lines
+    for game in ("spit", "speed", "california"):
+        hal, app = headless_app(seed=3, settings={"game": game})
+        app.menu.show_help(True)
+        text = "\n".join(lines(app.menu.help))
+        assert "W A S D" in text and "arrows" in text and "{" not in text

@@ -106,6 +106,7 @@ class App(Seating, Playback):
 
             self.menu = Menu(self.width, self.height, self.settings, link=hasattr(self.hal, "open_link"),
                              line=self.menu_line)
+            self.menu.buttons = getattr(self.hal, "button_words", self.menu.buttons)  # the how-to page's keys
         self.hal.display.root_group = self.menu.group
 
     def _free_menu(self):
