@@ -31,7 +31,7 @@ HOWTO = (
     " (nearest your mark)",
     "No match left: new deal",
     "Last card laid wins!",
-    "P1: {0}  P2: {1}",  # the device's buttons (ui.menu.howto)
+    "P1 {0}  P2 {1}",  # the device's buttons (ui.menu.howto)
 )
 
 

@@ -39,7 +39,7 @@ HOWTO = (
     " from that side it fits)",
     "Stuck? Any key: ready",
     "Out of cards: SPEED!",
-    "P1: {0}  P2: {1}",  # the device's buttons (ui.menu.howto)
+    "P1 {0}  P2 {1}",  # the device's buttons (ui.menu.howto)
 )
 
 
