@@ -17,7 +17,7 @@ from engine.timing import Sequencer
 VERSION = 1
 MAX_MS = 86400000  # the latest event time: 24 hours (a tick difference stays exact far beyond it)
 SEEDS = 0xFFFFFFFF  # seeds are 0 to 2**32 - 1, the generator's whole state (engine.rng)
-KEYS = ("version", "game", "options", "seed", "layout", "events", "end_ms", "description", "expect")
+KEYS = ("version", "game", "options", "seed", "layout", "events", "end_ms", "description", "expect", "cpus")
 
 
 class ReplayError(ValueError):
@@ -71,6 +71,17 @@ def _dict(value, where, keys):
         if key not in keys:
             raise ReplayError("%s: unknown key %s" % (where, _show(key)))
     return value
+
+
+def _cpus(cpus, players):
+    """Check the optional cpus key: per seat null (a person) or the CPU's name; it changes no play."""
+    if cpus is None:
+        return
+    if not isinstance(cpus, list) or len(cpus) != players:
+        raise ReplayError("cpus: expected a list of %d entries (one per seat), got %s" % (players, _show(cpus)))
+    for i, c in enumerate(cpus):
+        if c is not None and (not isinstance(c, str) or not 0 < len(c) <= 40):
+            raise ReplayError("cpus[%d]: expected null or a CPU's name, got %s" % (i, _show(c)))
 
 
 def _events(doc, players=2, verbs=None):
@@ -128,6 +139,7 @@ def load(doc):
     game = files.new(seed, opts)
     if doc.get("layout") is not None:
         files.load_layout(game, _dict(doc["layout"], "layout", files.LAYOUT_KEYS))
+    _cpus(doc.get("cpus"), game.players)
     events = _events(doc, game.players, files.VERBS)
     end = doc.get("end_ms")
     game.end_ms = None if end is None else _int(end, "end_ms", events[-1][0] if events else 0, MAX_MS)

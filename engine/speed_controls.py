@@ -1,8 +1,8 @@
 """One button cluster per player, four buttons each, mapped onto Speed's actions.
 
 - UP and DOWN move the player's cursor over their five hand slots (wrapping,
-  so any slot is at most two presses away; the hand refills itself, P-4, so a
-  slot is empty only when the draw pile is);
+  so any slot is at most two presses away), past empty ones (the hand refills
+  itself, P-4, so a slot is empty only when the draw pile is);
 - LEFT and RIGHT play the card under the cursor on the left or right centre
   pile (P-3); with three or four seats the centre piles lie in one row and
   LEFT plays on the first pile from the left that takes the card, RIGHT on
@@ -40,7 +40,14 @@ class Cluster:
         if phase != PH_PLAY:
             return False
         if button == UP or button == DOWN:
-            self.cursor = (self.cursor + (-1 if button == UP else 1)) % 5
+            step = -1 if button == UP else 1
+            hand = game.hands[self.player]
+            c = self.cursor
+            for _ in range(5):  # the next slot holding a card (an empty one only when the hand is)
+                c = (c + step) % 5
+                if hand[c]:
+                    break
+            self.cursor = c if hand[c] else (self.cursor + step) % 5
             return False
         if game.players == 2:
             return self._set(A.PLAY, self.cursor, 0 if button == LEFT else 1)

@@ -269,6 +269,7 @@ class Hal:
 
     Event = Event  # the event class to read ``events`` into
     clusters = 4  # button clusters (players with keys): the keyboard has four (hal/desktop.py)
+    button_words = ("W A S D", "arrows")  # players 1 and 2's keys, for the how-to pages
 
     def __init__(self, width=160, height=128, *, settings_path=None, start_ms=0, screen=True):
         self.display = FrameDisplay(width, height) if screen else Blind(width, height)  # biggest buffers first

@@ -72,6 +72,7 @@ class Hal(device.BoardHal):
 
     name = NAME
     key_names = KEY_NAMES
+    button_words = ("D-pad", "Sel Sta B A")  # the how-to pages' words: up, down, left, right
 
     @staticmethod
     def open_link(join=None):

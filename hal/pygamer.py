@@ -75,6 +75,7 @@ class Hal(device.BoardHal):
 
     name = NAME
     key_names = KEY_NAMES
+    button_words = ("stick", "Sel Sta B A")  # the how-to pages' words: up, down, left, right
 
     def __init__(self, width=None, height=None):
         device.collect()

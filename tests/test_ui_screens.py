@@ -413,13 +413,16 @@ def test_layout_fits_the_screen_without_overlaps(headless_app, size, slots):
         assert inside(box, screen), "label %r at %r off the screen" % (label.text, box)
         for card in cards:
             assert not overlap(box, card), "label %r covers the card at %r" % (label.text, card)
-    for text in BANNERS:  # every banner stays in the centre: it never hides a card or a count
+    # every banner stays in the centre: it never hides a card, nor a count at the PyBadge's text size; in the
+    # Pico kit's bigger text (point 6 of issue 20) a banner's moment may cover stock counts and the info line
+    kept = labels if lay.ts == 1 else table.spit + table.sizes
+    for text in BANNERS:
         table.banner.set(text)
         box = label_box(table.banner)
         assert inside(box, screen), "banner %r at %r off the screen" % (text, box)
         for card in cards:
             assert not overlap(box, card), "banner %r at %r covers the card at %r" % (text, box, card)
-        for label in labels:
+        for label in kept:
             assert not overlap(box, label_box(label)), "banner %r covers the label %r" % (text, label.text)
         assert table.banner.value == text
     # each card is one TileGrid (so one dirty area) that covers exactly its place

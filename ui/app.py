@@ -25,12 +25,16 @@ BATCH = 32  # actions one frame's Sequencer holds in play (a replay's may need m
 SEEDS = 0xFFFFFFFF  # a seed a replay file can hold (engine.replay.SEEDS; the replay code loads only to save one)
 DEMO_IDLE_MS = 60000  # D-1: the title screen starts a CPU-against-CPU demo after a minute idle
 
-# Tones (Hz, ms)
-_T_PLAY = (880, 35)
+# Tones (Hz, ms): one short tone per event, yours (a seat a person plays on this device) or the other side's
+_T_PLAY = (988, 30)  # your card landed
+_T_THEIRS = (587, 30)  # the opponent's (a CPU's, a linked player's) card landed
 _T_REFUSE = (150, 120)
 _T_SPIT = (1320, 90)
 _T_SLAP = (440, 120)
-_T_WIN = (1760, 300)
+# Jingles: (Hz, ms) pairs played one after another, a note a frame at most (_react starts each when it is due)
+_J_WIN = (1047, 70, 1319, 70, 1568, 70, 2093, 200)  # C E G C, rising
+_J_LOSS = (392, 140, 330, 140, 262, 280)  # G E C, falling
+_J_STUCK = (523, 60, 523, 60)  # two short blips: nobody can move
 
 
 def _module(name):
@@ -103,6 +107,7 @@ class App(Seating, Playback):
 
             self.menu = Menu(self.width, self.height, self.settings, link=hasattr(self.hal, "open_link"),
                              line=self.menu_line)
+            self.menu.buttons = getattr(self.hal, "button_words", self.menu.buttons)  # the how-to page's keys
         self.hal.display.root_group = self.menu.group
 
     def _free_menu(self):
@@ -209,6 +214,9 @@ class App(Seating, Playback):
         self.quiet_until = now  # presses before this are ignored (reading a result)
         self.flash_until = [now] * game.players
         self.refuse_tone = False
+        self.jingle = None  # the jingle playing (_J_WIN...), its next note and when that note is due
+        self.jingle_i = 0
+        self.jingle_at = now
         self.lights.reset(now)
         for c in self.clusters:
             c.cursor = min(2, self.game.slots - 1)
@@ -419,15 +427,23 @@ class App(Seating, Playback):
         reports = self.game.reports
         buf = reports.buf
         words = self.words
+        cpus = self.cpus
+        link = self.link
         while True:
             i = reports.pop()
             if i < 0:
                 break
             kind, p, a = buf[i], buf[i + 1], buf[i + 2]
+            # p is a seat a person plays on this device ("yours")
+            yours = not self.demo and p < len(cpus) and cpus[p] is None and (link is None or not link.remote(p))
             if kind == A.R_LAND or kind == A.R_COVER:
                 self.lands += 1
                 self.lights.flash(p, now)
-                self.hal.tone(*_T_PLAY)
+                self.hal.tone(*(_T_PLAY if yours else _T_THEIRS))
+            elif kind == A.R_STALEMATE:
+                self.jingle = _J_STUCK
+                self.jingle_i = 0
+                self.jingle_at = now
             elif kind == A.R_SPIT or kind == A.R_PICKUP:
                 self.lights.spit(now)
                 self.hal.tone(*_T_SPIT)
@@ -446,7 +462,14 @@ class App(Seating, Playback):
                 self.lights.countdown(now, 600)  # the count runs out when Spit can be said
             elif kind == A.R_GAME_OVER and self.game.phase == PH_OVER:  # the game, or the match, is over
                 self._adapt(p)
-                self.hal.tone(*_T_WIN)
+                # a win jingle when one of this device's people won (or nobody here plays); a loss, falling
+                people = 0
+                for q in range(len(cpus)):
+                    if cpus[q] is None and not self.demo and (link is None or not link.remote(q)):
+                        people += 1
+                self.jingle = _J_WIN if yours or (people == 0 and p < len(cpus)) else _J_LOSS
+                self.jingle_i = 0
+                self.jingle_at = now
                 self.quiet_until = ticks_add(now, 800)
                 self._game_over(now)
             text = words.report(kind, p, a, self.game)
@@ -456,6 +479,14 @@ class App(Seating, Playback):
             self.refuse_tone = False
             if self.game.phase != PH_OVER:  # the game's end is the last thing heard
                 self.hal.tone(*_T_REFUSE)
+        elif self.jingle is not None and ticks_diff(now, self.jingle_at) >= 0:  # the jingle's next note
+            j = self.jingle
+            k = self.jingle_i
+            self.hal.tone(j[k], j[k + 1])
+            self.jingle_at = ticks_add(now, j[k + 1])
+            self.jingle_i = k + 2
+            if k + 2 >= len(j):
+                self.jingle = None
 
     def _banner_key(self, now):
         """A number that changes whenever the banner's words would."""

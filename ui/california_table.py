@@ -20,7 +20,7 @@ from ui.table import CardView, Layout, Text, place_cursor, scene
 _GAP = 2
 _EDGE = 6  # the columns' distance from the screen's sides: room for the cursor bars
 _BAR = 4  # a cursor bar's width
-_HEIGHT_W = 19  # room for a pile's height beside it: two digits and the label's padding
+_HEIGHT_W = 19  # room for a pile's height beside it: two digits and the label's padding (text scale 1)
 
 
 class Table:
@@ -29,11 +29,13 @@ class Table:
     def __init__(self, width, height, players=2):
         self.lay = lay = Layout(width, height, 5)  # Spit's card size: the two games look alike...
         mid = width // 2
-        room = mid - _GAP - lay.cw - (_EDGE + lay.cw + _HEIGHT_W)  # ...unless the bars leave the heights no room
+        ts = lay.ts
+        height_w = _HEIGHT_W if ts == 1 else 12 * ts + 3
+        room = mid - _GAP - lay.cw - (_EDGE + lay.cw + height_w)  # ...unless the bars leave the heights no room
         if room < 0:
             lay.cw -= (1 - room) // 2 + 1 & ~1  # a column and a centre pile each lose it; even: two half tiles
         lay.pile_x = (mid - _GAP - lay.cw, mid + _GAP)
-        lay.centre_left = _EDGE + lay.cw + _HEIGHT_W
+        lay.centre_left = _EDGE + lay.cw + height_w
         lay.centre_right = width - lay.centre_left
         self.hints = False  # the option of the game being shown (begin)
         self.group, sheet, looks = scene(width, height, lay)
@@ -56,7 +58,7 @@ class Table:
                 self.rows.append(CardView(self.group, x, y, lay, sheet, looks))
                 cx = x + lay.cw + 3 if q == 0 else x - 3
                 self.heights.append(Text(self.group, cx, y + lay.ch // 2, (0.0 if q == 0 else 1.0, 0.5),
-                                         0xFFFFFF))
+                                         0xFFFFFF, scale=ts))
         # loops, not list comprehensions: a label made in one is a frame deeper on a board's pystack
         self.piles = []
         self.counts = []
@@ -64,9 +66,11 @@ class Table:
             x = lay.pile_x[p]
             self.piles.append(CardView(self.group, x, lay.pile_y, lay, sheet, looks))
             self.counts.append(Text(self.group, x + lay.cw // 2, lay.pile_y + lay.ch + 1, (0.5, 0.0),
-                                    S.PLAYER_COLOURS[p], chars=2))
-        Text(self.group, width // 2, _GAP, (0.5, 0.0), 0xC0C0C0, chars=10).set("california")
-        self.info = Text(self.group, width // 2, _GAP + 13, (0.5, 0.0), 0xC0C0C0, chars=12)
+                                    S.PLAYER_COLOURS[p], scale=ts, chars=2))
+        if ts == 1 or 10 * 6 * ts <= width - 2 * lay.centre_left:
+            Text(self.group, width // 2, _GAP, (0.5, 0.0), 0xC0C0C0, scale=ts, chars=10).set("california")
+        self.info = Text(self.group, width // 2, lay.info_y if ts > 1 else _GAP + 13, (0.5, 0.0), 0xC0C0C0, scale=ts,
+                         chars=12 // ts)
         self.cursors = []
         for p in range(2):  # a bar: a rectangle in the player's colour
             fill = displayio.Palette(1)
@@ -76,8 +80,9 @@ class Table:
             bar.hidden = True
             self.group.append(bar)
             self.cursors.append(bar)
-        self.banner = Text(self.group, width // 2, lay.banner_y, (0.5, 0.0), 0x000000, S.COLOURS[S.GOLD],
-                           line_chars=(lay.centre_right - lay.centre_left - 4) // 6)
+        line_chars = (lay.centre_right - lay.centre_left - 4) // 6 if ts == 1 else lay.line_chars
+        self.banner = Text(self.group, width // 2, lay.banner_y, (0.5, lay.banner_ay), 0x000000, S.COLOURS[S.GOLD],
+                           scale=ts, line_chars=line_chars)
         self.flash = [-1, -1]  # per player, the pile (row * 4 + slot) their refused card aimed at, or -1
         self.cursor_at = [-1, -1]
         self.shaken = [-1, -1]  # the pile each player's refusal has moved out of its place, or -1

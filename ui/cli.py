@@ -154,7 +154,8 @@ class Saver:
 
     With a path, the first game goes there and each later one to the first free
     name of path with -2, -3, ... before its extension (game.json, game-2.json);
-    without one, to the config folder's replays/spit-DATE-TIME.json. ``failed``
+    without one, to the config folder's replays/GAME-DATE-TIME.json (spit-, speed-,
+    california-...), named after the game of the replay. ``failed``
     turns True when a replay could not be written.
     """
 
@@ -163,8 +164,8 @@ class Saver:
         self.written = []
         self.failed = False
 
-    def target(self):
-        """Where the next replay goes."""
+    def target(self, game="spit"):
+        """Where the next replay of game goes."""
         if self.path is not None and not self.written:
             return self.path
         if self.path is not None:
@@ -173,7 +174,7 @@ class Saver:
             from hal.settings import default_path
 
             base = os.path.join(os.path.dirname(default_path()), "replays",
-                                time.strftime("spit-%Y%m%d-%H%M%S.json"))
+                                time.strftime(game + "-%Y%m%d-%H%M%S.json"))
         stem, ext = os.path.splitext(base)
         name = base
         n = 1
@@ -185,7 +186,10 @@ class Saver:
     def __call__(self, doc):
         from hal.files import WriteError, write_atomic
 
-        target = self.target()
+        from engine.games import NAMES
+
+        game = doc.get("game", "spit")
+        target = self.target(game if game in NAMES else "spit")
         try:
             write_atomic(target, json.dumps(doc) + "\n", "replay")
         except WriteError as e:

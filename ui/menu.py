@@ -11,6 +11,11 @@ from engine import games
 from engine.actions import DOWN, LEFT, UP
 
 
+def howto(lines, buttons):
+    """A game's how-to lines with {0} and {1} as player 1's and player 2's buttons on this device."""
+    return tuple(line.format(*buttons) if "{" in line else line for line in lines)
+
+
 def level_words(name, median_ms):
     """The CPU line's words for a bot: a level with its median time per move, such as Level 3 ~0.64s/move."""
     if name[:5] == "level" and name[5:].isdigit() and int(name[5:]) < len(median_ms):
@@ -95,6 +100,8 @@ class Lines:
 
 class Menu:
     """The title screen: options to choose, How to play, and Start."""
+
+    buttons = ("W A S D", "arrows")  # each cluster's keys in the how-to page's words (the hal's button_words)
 
     def __init__(self, width, height, settings, link=False, line=0):
         self.settings = settings  # a clean() dict, the App's own: the menu changes it in place
@@ -186,7 +193,7 @@ class Menu:
         """Show or hide the how-to-play page over the menu."""
         self.showing_help = on
         if on and self.help is None:
-            self.help = self._page(games.get(self.settings["game"]).HOWTO)
+            self.help = self._page(howto(games.get(self.settings["game"]).HOWTO, self.buttons))
         if self.help is not None:
             if on and self.help not in self.group:
                 self.group.append(self.help)

@@ -88,6 +88,9 @@ class Playback:
         from engine.replay import document
 
         doc = document(self.options(), self.game_seed, self.log or (), game=self.game.name)
+        cpus = [getattr(d, "name", None) if d is not None else None for d in self.cpus]
+        if any(cpus):  # which seats a CPU played, and which CPU (docs/replay-format.md)
+            doc["cpus"] = cpus
         if self.saved and self.game.phase == PH_OVER:
             doc["end_ms"] = max(self.end_ms, doc["events"][-1][0] if doc["events"] else 0)  # a time limit after the last press
         return doc

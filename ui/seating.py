@@ -49,6 +49,7 @@ class Seating:
         act = next((d.act for d in self.cpus if d is not None), None) or bots.Act()  # one for every CPU seat
         driver = bots.Driver(bot, p, self.clusters[p], seed=self.game_seed * 2 + p,
                              view=cpu.View(p, self.game.players), act=act)
+        driver.name = name if name != "adaptive" else "adaptive-level%d" % self.adaptive_level  # for the replay
         driver.start(self.game, now)
         self.cpus[p] = driver
 

@@ -66,9 +66,9 @@ class Table:
             # no longer fit a 1536-byte pystack
             self.info = Text(self.group, width // 2, lay.info_y, (0.5, 0.0), 0xC0C0C0, chars=12)
         self.cursors = frames(self.group, S.PLAYER_COLOURS[:players], lay.cw + 4, lay.ch + 4)
-        line_chars = (lay.centre_right - lay.centre_left - 4) // 6
-        self.banner = Text(self.group, width // 2, lay.banner_y, (0.5, 0.0), 0x000000, S.COLOURS[S.GOLD],
-                           line_chars=line_chars)
+        ts = getattr(lay, "ts", 1)
+        self.banner = Text(self.group, width // 2, lay.banner_y, (0.5, getattr(lay, "banner_ay", 0.0)), 0x000000,
+                           S.COLOURS[S.GOLD], scale=ts, line_chars=lay.line_chars)
         self.flash = [-1] * players  # hand slot flashing per player
         self.cursor_at = [-1] * players
         self.face_down = [False] * players  # D-3: a CPU's hand is shown face down
@@ -81,17 +81,27 @@ class Table:
         looks = self.hands[0][0].looks
         for i in range(2):
             self.piles.append(CardView(self.group, lay.pile_x[i], lay.pile_y, lay, sheet, looks))
+        ts = lay.ts
         size_y = lay.pile_y + lay.ch + 1
         for i in range(2):
-            self.sizes.append(Text(self.group, lay.pile_x[i] + lay.cw // 2, size_y, (0.5, 0.0), 0xFFFFFF, chars=2))
-        for i in range(2):
-            self.sides.append(Text(self.group, lay.pile_x[i] + lay.cw // 2, lay.pile_y - 1, (0.5, 1.0), 0xA0A0A0,
+            self.sizes.append(Text(self.group, lay.pile_x[i] + lay.cw // 2, size_y, (0.5, 0.0), 0xFFFFFF, scale=ts,
                                    chars=2))
+        above = lay.pile_y >= _GAP + 2 * lay.line_h  # a row above the piles; else beside them, outside
+        back = S.COLOURS[S.BACK]  # a side pile's count on a card back's blue: a face-down pile of that many
+        for i in range(2):
+            if above:
+                x, y, anchor = lay.pile_x[i] + lay.cw // 2, lay.pile_y - 1, (0.5, 1.0)
+            else:
+                x = lay.pile_x[i] - 3 if i == 0 else lay.pile_x[i] + lay.cw + 3
+                y, anchor = lay.pile_y + lay.ch // 2, (1.0 if i == 0 else 0.0, 0.5)
+            self.sides.append(Text(self.group, x, y, anchor, 0xFFFFFF, back, scale=ts, chars=2))
         top = _GAP
-        self.draws.append(Text(self.group, lay.centre_left, top, (0.0, 0.0), S.PLAYER_COLOURS[0], chars=2))
-        self.draws.append(Text(self.group, lay.centre_right, top, (1.0, 0.0), S.PLAYER_COLOURS[1], chars=2))
-        Text(self.group, width // 2, top, (0.5, 0.0), 0xC0C0C0, chars=5).set("speed")
-        self.info = Text(self.group, width // 2, top + 13, (0.5, 0.0), 0xC0C0C0, chars=12)
+        self.draws.append(Text(self.group, lay.centre_left, top, (0.0, 0.0), S.PLAYER_COLOURS[0], scale=ts, chars=2))
+        self.draws.append(Text(self.group, lay.centre_right, top, (1.0, 0.0), S.PLAYER_COLOURS[1], scale=ts,
+                               chars=2))
+        if lay.shows_title("speed"):
+            Text(self.group, width // 2, top, (0.5, 0.0), 0xC0C0C0, scale=ts, chars=5).set("speed")
+        self.info = Text(self.group, width // 2, lay.info_y, (0.5, 0.0), 0xC0C0C0, scale=ts, chars=12 // ts)
 
     def _counts(self, width):
         """Three or four seats: the row of piles with their counts, and each seat's draw count."""

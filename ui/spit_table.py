@@ -29,24 +29,26 @@ class Table:
                 self.stocks[p].append(CardView(self.group, x, y, lay, sheet, looks))
                 cx = x + lay.cw + 3 if p == 0 else x - 3
                 self.counts[p].append(Text(self.group, cx, y + lay.ch // 2, (0.0 if p == 0 else 1.0, 0.5),
-                                           0xFFFFFF))
+                                           0xFFFFFF, scale=lay.ts))
         # loops, not list comprehensions: a label made in one is a frame deeper on a board's pystack
         self.piles = []
         self.sizes = []
         for x in lay.pile_x:
             self.piles.append(CardView(self.group, x, lay.pile_y, lay, sheet, looks))
             self.sizes.append(Text(self.group, x + lay.cw // 2, lay.pile_y + lay.ch + 1, (0.5, 0.0), 0xFFFFFF,
-                                   chars=2))
+                                   scale=lay.ts, chars=2))
         top = _GAP
-        self.spit = [Text(self.group, lay.centre_left, top, (0.0, 0.0), S.PLAYER_COLOURS[0], chars=2),
-                     Text(self.group, lay.centre_right, top, (1.0, 0.0), S.PLAYER_COLOURS[1], chars=2)]
-        Text(self.group, width // 2, top, (0.5, 0.0), 0xC0C0C0, chars=4).set("spit")
-        self.info = Text(self.group, width // 2, top + 13, (0.5, 0.0), 0xC0C0C0, chars=12)
+        ts = lay.ts
+        self.spit = [Text(self.group, lay.centre_left, top, (0.0, 0.0), S.PLAYER_COLOURS[0], scale=ts, chars=2),
+                     Text(self.group, lay.centre_right, top, (1.0, 0.0), S.PLAYER_COLOURS[1], scale=ts, chars=2)]
+        if lay.shows_title("spit"):
+            Text(self.group, width // 2, top, (0.5, 0.0), 0xC0C0C0, scale=ts, chars=4).set("spit")
+        self.info = Text(self.group, width // 2, lay.info_y, (0.5, 0.0), 0xC0C0C0, scale=ts, chars=12 // ts)
         self.cursors = frames(self.group, S.PLAYER_COLOURS[:2], lay.cw + 4, lay.ch + 4)
         # between the two columns of stocks, never over a card: on a small screen long words take
         # two lines (terminalio's characters are 6 px wide)
-        self.banner = Text(self.group, width // 2, lay.banner_y, (0.5, 0.0), 0x000000, S.COLOURS[S.GOLD],
-                           line_chars=(lay.centre_right - lay.centre_left - 4) // 6)
+        self.banner = Text(self.group, width // 2, lay.banner_y, (0.5, lay.banner_ay), 0x000000, S.COLOURS[S.GOLD],
+                           scale=lay.ts, line_chars=lay.line_chars)
         self.flash = [-1, -1]  # slot flashing per player
         self.cursor_at = [-1, -1]
         self.shaken = [False, False]  # a card of that player may be out of its place (shake)

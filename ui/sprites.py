@@ -5,7 +5,8 @@ half (an empty place's, a back's, or a face with its rank) and its right half
 (the same, or a face with its suit twice). The sheet has two bits a pixel:
 clear, paper, ink and edge; what they look like is the TileGrid's palette
 (``card_palettes``): black or red ink on white for a face, a blue back with a
-white lattice, a dim outline for an empty place, gold and purple for a joker,
+white lattice, a dim outline for an empty place, gold on dark purple for a joker
+(the one dark face, with a star where a rank goes: never taken for a red jack),
 and a refused card's look, tinted with a red edge. Changing a card is changing
 two tile indices (and the palette when its look changes), so displayio
 repaints one area, the card's rectangle or its changed half. A small count
@@ -39,8 +40,9 @@ COLOURS = (0x000000, 0xFFFFFF, 0x101010, 0xD01818, 0x2848B0, 0x8890A0,
            0x40E040, 0xF050F0)
 PLAYER_COLOURS = (0x20B0FF, 0xFF9020, 0x40E040, 0xF050F0)  # blue, orange, green, magenta: seats 0-3
 PLAYER_INDEX = (P0, P1, P2, P3)  # each seat's colour in the palette
-JOKER_PAPER = 0xFFE890  # a joker's face: pale gold, its marks in purple (P-10)
-JOKER_INK = 0x7020A0
+JOKER_PAPER = 0x5A1890  # a joker's face (P-10): dark purple, the one dark face, its marks in gold
+JOKER_INK = 0xFFD020
+JOKER_REFUSED = 0x901848  # a refused joker's: darker red-purple
 
 # What a card place shows (CardView.show's body)
 EMPTY = 0  # an empty slot's outline
@@ -127,9 +129,9 @@ def card_palettes():
     c = COLOURS
     return (_four(c[DIM], c[DIM], c[DIM]), _four(c[BACK], c[WHITE], c[EDGE]),
             _four(c[WHITE], c[BLACK], c[FACE_EDGE]), _four(c[WHITE], c[RED], c[FACE_EDGE]),
-            _four(JOKER_PAPER, JOKER_INK, c[FACE_EDGE]),
+            _four(JOKER_PAPER, JOKER_INK, JOKER_INK),
             _four(c[TINT], c[BLACK], c[ALERT]), _four(c[TINT], c[RED], c[ALERT]),
-            _four(c[TINT], JOKER_INK, c[ALERT]))
+            _four(JOKER_REFUSED, JOKER_INK, c[ALERT]))
 
 
 def look(card, body):

@@ -14,7 +14,17 @@ from ui import sprites as S
 from ui.text import Text, wrap  # noqa: F401  (every table's labels)
 
 _GAP = 2
-_COUNT_W = 11  # room for a stock's card count beside it
+_COUNT_W = 11  # room for a stock's card count beside it (at text scale 1)
+# The panels' pixel pitch in micrometres (the panel's diagonal over its pixels'): the PyBadge's 1.8"
+# 160x128, the Pico kit's 1.14" 240x135 and 1.3" 240x240 (the smaller of its two, 1.3" and 1.54": 0.115)
+PITCH_UM = {(160, 128): 223, (240, 135): 105, (240, 240): 97}
+_BADGE_UM = 223
+
+
+def text_scale(width, height):
+    """terminalio's scale on a panel: the PyBadge's text height in mm, to the nearest whole scale."""
+    pitch = PITCH_UM.get((width, height), _BADGE_UM)
+    return max(1, (_BADGE_UM + pitch // 2) // pitch)
 
 
 class Layout:
@@ -24,8 +34,11 @@ class Layout:
         self.width = width
         self.height = height
         self.slots = slots
+        self.ts = ts = text_scale(width, height)  # every label's scale
+        self.line_h = 13 * ts  # a line of labels
+        count_w = _COUNT_W if ts == 1 else 12 * ts  # two digits beside a card
         ch = min((height - (5 + 1) * _GAP) // 5, 46)
-        cw = min(ch + 3, (width - 2 * _COUNT_W - 6 * _GAP) // 4) & ~1  # even: a card is two half tiles
+        cw = min(ch + 3, (width - 2 * count_w - 6 * _GAP) // 4) & ~1  # even: a card is two half tiles
         self.cw = cw
         self.ch = ch
         self.rank_scale = 3 if ch >= 40 else 2 if ch >= 20 else 1
@@ -35,10 +48,29 @@ class Layout:
         self.stock_y = [top + s * (ch + _GAP) for s in range(5)]
         mid = width // 2
         self.pile_x = (mid - _GAP - cw, mid + _GAP)
+        self.centre_left = _GAP + cw + count_w
+        self.centre_right = width - self.centre_left
+        room = self.centre_right - self.centre_left
+        self.title_room = room - 2 * count_w - 4 - 4 * ts  # pixels for the game's name between the top counts
+        self.line_chars = (room - 4) // 6  # the banner's, between the columns
+        self.info_y = _GAP + 13  # the info line (the round), under the title
         self.pile_y = (height - ch) // 2 - 8
         self.banner_y = self.pile_y + ch + 15  # the banner's top edge, below the pile sizes
-        self.centre_left = _GAP + cw + _COUNT_W
-        self.centre_right = width - self.centre_left
+        self.banner_ay = 0.0
+        if ts > 1:  # bigger text: the counts' row, [a row above the piles,] the piles, their sizes, the info line
+            free = _GAP + self.line_h
+            self.pile_y = free + self.line_h if height - free - ch - 3 * self.line_h - 4 >= self.line_h else free
+            self.info_y = self.pile_y + ch + 1 + self.line_h
+            # the banner may reach over the stocks' counts for its moment: the longest take two lines
+            self.line_chars = (width - 2 * (_GAP + cw) - 8) // (6 * ts)
+            self.banner_y = self.info_y + self.line_h
+            if self.banner_y + 3 * (12 * ts) + 2 * ts > height:  # no room under: over the info line, from the bottom
+                self.banner_y = height - 1
+                self.banner_ay = 1.0
+
+    def shows_title(self, name):
+        """True where the game's name fits the top row between the counts (always in the PyBadge's text)."""
+        return self.ts == 1 or len(name) * 6 * self.ts <= self.title_room
 
 
 class CardView:

@@ -10,8 +10,9 @@ takes about 150 bytes of heap where an ``adafruit_display_text`` label takes
 statistics pages) use ``adafruit_display_text`` itself (ui/page.py).
 
 A background colour is a ``vectorio.Rectangle`` behind the words, two pixels
-wider on each side and one taller; ``scale`` puts both in a Group of that
-scale. The grid keeps the room it was made with (``chars`` x ``lines``):
+wider on each side and one taller (times the scale); ``scale`` puts the words
+in a Group of that scale (the rectangle is sized in the screen's pixels beside
+it: a vectorio shape is not scaled by its Group on every displayio). The grid keeps the room it was made with (``chars`` x ``lines``):
 left-anchored words start at its left, right-anchored words end at its
 right, so neither moves; centred words are centred by moving the grid.
 """
@@ -81,13 +82,19 @@ class Text:
         self.box = None
         # what is placed: the grid, or a Group (a scale, a background) holding it
         self.node = None  # type: displayio.Group | displayio.TileGrid | None
+        self.words = None  # the Group the grid is in (scaled), when there is one
         if background is not None or scale > 1:
-            self.node = displayio.Group(scale=scale)
+            self.node = self.words = displayio.Group(scale=scale)
             if background is not None:
                 fill = displayio.Palette(1)
                 fill[0] = background
                 self.box = vectorio.Rectangle(pixel_shader=fill, width=1, height=1, x=0, y=0)
-                self.node.append(self.box)
+                if scale > 1:  # the box in screen pixels, the words in a scaled Group over it
+                    self.node = displayio.Group()
+                    self.node.append(self.box)
+                    self.node.append(self.words)
+                else:
+                    self.node.append(self.box)
         self.parent = group
         self.grid = None
         self.cols = self.rows = 0
@@ -120,8 +127,8 @@ class Text:
             self.node = grid
         else:
             if old is not None:
-                self.node.remove(old)
-            self.node.append(grid)
+                self.words.remove(old)
+            self.words.append(grid)
         self.wide = self.high = -1  # placed again at the next change
 
     @property
@@ -154,7 +161,7 @@ class Text:
         y = self.node.y
         box = self.box
         if box is not None:
-            return x + box.x * s, y, x + (box.x + box.width) * s, y + box.height * s
+            return x + box.x, y, x + box.x + box.width, y + box.height
         if self.ax2 == 2:
             x += (self.cols - self.wide) * CHAR_W * s
         return x, y, x + self.wide * CHAR_W * s, y + self.high * CHAR_H * s
@@ -243,9 +250,9 @@ class Text:
         if box is not None:
             pad_x = _PAD_X
             pad_y = _PAD_Y
-            box.x = (self.cols - wide) * CHAR_W if self.ax2 == 2 else 0
-            box.width = wide * CHAR_W + 2 * pad_x
-            box.height = high * CHAR_H + 2 * pad_y
+            box.x = ((self.cols - wide) * CHAR_W if self.ax2 == 2 else 0) * s  # in screen pixels
+            box.width = (wide * CHAR_W + 2 * pad_x) * s
+            box.height = (high * CHAR_H + 2 * pad_y) * s
         w += 2 * pad_x
         h = (high if self.ay2 else self.rows) * CHAR_H + 2 * pad_y
         left = self.x - (self.ax2 * w * s) // 2

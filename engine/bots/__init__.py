@@ -269,12 +269,16 @@ class Driver:
         if verb == A.PLAY or verb == A.FLIP or verb == FILL:
             k = view.slots
             d = (act.a - view.cursor) % k
-            if d <= k - d:
+            u = k - d
+            if getattr(view, "skips_empty", False):  # Speed's cursor passes empty hand slots
+                d = view.steps(act.a, 1)
+                u = view.steps(act.a, -1)
+            if d <= u:
                 for _ in range(d):
                     buttons[n] = DOWN
                     n += 1
             else:
-                for _ in range(k - d):
+                for _ in range(u):
                     buttons[n] = UP
                     n += 1
             side = act.b

@@ -62,6 +62,7 @@ class View:
     """
 
     slots = 5
+    skips_empty = True  # the cursor passes empty hand slots (engine/speed_controls.py)
 
     @property
     def piles(self):
@@ -187,9 +188,21 @@ class View:
         return -1
 
     def presses(self, slot):
-        """Cursor presses from my cursor to hand slot `slot` (the row wraps round)."""
-        d = (slot - self.cursor) % 5
-        return d if d <= 5 - d else 5 - d
+        """Cursor presses from my cursor to hand slot `slot` (the row wraps round, past empty slots)."""
+        d = self.steps(slot, 1)
+        u = self.steps(slot, -1)
+        return d if d <= u else u
+
+    def steps(self, slot, step):
+        """Presses of DOWN (step 1) or UP (-1) from my cursor to slot: the cursor passes empty slots."""
+        c = self.cursor
+        n = 0
+        hand = self.hand
+        while c != slot and n < 5:
+            c = (c + step) % 5
+            if hand[c] or c == slot:
+                n += 1
+        return n
 
     def follows(self, card, skip):
         """How many of my other cards could go on card."""

@@ -28,10 +28,10 @@ HOWTO = (
     "Up/Down: move your mark",
     "Left/Right: cover a",
     " match in that column",
-    " (the one nearest your",
-    " mark: one press)",
+    " (nearest your mark)",
     "No match left: new deal",
     "Last card laid wins!",
+    "P1 {0}  P2 {1}",  # the device's buttons (ui.menu.howto)
 )
 
 

@@ -39,7 +39,7 @@ HOWTO = (
     " from that side it fits)",
     "Stuck? Any key: ready",
     "Out of cards: SPEED!",
-    "P1 WASD P2 arrows P3 IJKL",
+    "P1 {0}  P2 {1}",  # the device's buttons (ui.menu.howto)
 )
 
 

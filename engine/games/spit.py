@@ -38,7 +38,7 @@ HOWTO = (
     " or fill an empty slot",
     "Any key: say Spit!",
     "End: slap the small pile",
-    "P1: W A S D   P2: arrows",
+    "P1 {0}  P2 {1}",  # the device's buttons (ui.menu.howto)
 )
 
 
