@@ -444,6 +444,7 @@ class App(Seating, Playback):
                 self.jingle = _J_STUCK
                 self.jingle_i = 0
                 self.jingle_at = now
+                self.quiet_until = ticks_add(now, 500)  # seen before a press counts as ready (issue 20.5)
             elif kind == A.R_SPIT or kind == A.R_PICKUP:
                 self.lights.spit(now)
                 self.hal.tone(*_T_SPIT)
@@ -455,8 +456,6 @@ class App(Seating, Playback):
             elif kind == A.R_PENALTY:  # Speed: too late, the out player takes a pile back (P-8)
                 self.lights.refuse(p, now, 600)
                 self.refuse_tone = True
-            elif kind == A.R_STALEMATE:  # seen before a press counts as ready: one meant as a play is not
-                self.quiet_until = ticks_add(now, 500)
             elif kind == A.R_DEAL:
                 self.quiet_until = ticks_add(now, 600)
                 self.lights.countdown(now, 600)  # the count runs out when Spit can be said
