@@ -1,43 +1,134 @@
-"""Title menu and the how-to-play page: lists of labels driven by either cluster.
+"""Title menu and its pages (how to play, statistics): lines of text driven by either cluster.
 
-UP and DOWN choose a line; LEFT and RIGHT change its value, or open it.
+UP and DOWN choose a line (held, they repeat); LEFT and RIGHT change its
+value, or open it. Only the lines that apply are shown: a game's description
+says which of its options apply beside the others (``applies``), the CPU line
+only when a seat is the CPU's, and Mode and the game's ``players`` option
+never contradict (``settle``). The menu never asks which game it is.
 """
 
 import displayio
 
 from ui import sprites as S
+from ui.seating import PEOPLE
 from ui.text import Text
 from engine import games
 from engine.actions import DOWN, LEFT, UP
+from engine.timing import ticks_add, ticks_diff
+
+MODES = ("2p", "1p", "3p", "4p")  # the Mode line's order (D-1: how many seats people play)
+LINK = ("link", "Link", ("off", "host", "join"), ("off", "host a game", "join a host"))  # docs/link.md
+REPEAT_MS = (400, 120)  # UP or DOWN held: the first repeat after, then one every
+STEP = 10  # a line, in the menu's own pixels (the body's scale)
+MARK_W = 6  # the scroll marks' column at the right edge
+TITLE_CHARS = max(len(t) for t in games.TITLES) + 1  # the title is the game's, with "!"
 
 
-def level_words(name, median_ms):
-    """The CPU line's words for a bot: a level with its median time per move, such as Level 3 ~0.64s/move."""
+def level_words(name, median_ms, level=4):
+    """The CPU line's words for a bot, longest first: a level with its median time per move
+    (Level 3 ~0.64s/move), the adaptive CPU with the level it plays now, an example bot in a player's words."""
     if name[:5] == "level" and name[5:].isdigit() and int(name[5:]) < len(median_ms):
         hundredths = (median_ms[int(name[5:])] + 5) // 10
-        return "Level %s ~%d.%02ds/move" % (name[5:], hundredths // 100, hundredths % 100)
-    return name if name == "adaptive" else "bot: " + name
+        time = "Level %s ~%d.%02ds" % (name[5:], hundredths // 100, hundredths % 100)
+        return (time + "/move", time)
+    if name == "adaptive":
+        return ("adaptive (now Level %d)" % level, "adaptive (Level %d)" % level, "adaptive (L%d)" % level)
+    if name == "first":
+        return ("simple: first card", "first card")  # engine/bots/first.py: the first card that fits
+    if name == "nearest":
+        return ("simple: nearest card", "nearest card")  # engine/bots/nearest.py: the fewest presses
+    return (name,)
 
 
-LINK = ("link", "Link", ("off", "host", "join"), ("off", "host a game", "join a host"))  # docs/link.md
+def mode_words(people, seats):
+    """The Mode line's words: who plays the seats, such as 2 players, 1P vs CPU, 1P vs 3 CPU (D-1)."""
+    if people >= seats:
+        return "%d players" % seats
+    cpus = seats - people
+    return "%dP vs CPU" % people if cpus == 1 else "%dP vs %d CPU" % (people, cpus)
+
+
+def seats(info, settings):
+    """How many seats a game deals with these settings: its players option (docs/games.md), else its only count."""
+    for key, _, values, _ in info.OPTIONS:
+        if key == "players":
+            value = settings.get("players", values[0])
+            return value if value in values else values[0]
+    return info.SEATS[0]
+
+
+def _modes(info, clusters):
+    """The modes a game offers: as many people as it has seats at most, and as this device has clusters."""
+    return tuple(m for m in MODES if PEOPLE[m] <= min(max(info.SEATS), clusters))
 
 
 def items(game, link=False):
-    """The menu's lines for a game: (settings key, label, values, words for the values).
+    """Every line the menu can show for a game: (settings key, label, values, words for the values).
 
     The game line, then the mode, the link (where this device can link to
     another: docs/link.md), the chosen game's own options, the sound, the CPU
-    (the chosen game's roster, D-1), How to play.
+    (the chosen game's roster, D-1), How to play, Statistics.
     """
     info = games.get(game)
+    modes = _modes(info, 4)
     return ((("start", "Start", None, None),
              ("game", "Game", games.NAMES, games.TITLES),
-             ("mode", "Mode", ("2p", "1p", "3p", "4p"), ("2 players", "1P vs CPU", "3 players", "4 players")))
+             ("mode", "Mode", modes, tuple(mode_words(PEOPLE[m], max(info.SEATS)) for m in modes)))
             + ((LINK,) if link else ())
             + info.OPTIONS
             + (("sound", "Sound", (True, False), ("on", "off")),
-               ("cpu", "CPU", info.ROSTER, tuple(level_words(n, info.MEDIAN_MS) for n in info.ROSTER)),
-               ("howto", "How to play", None, None)))
+               ("cpu", "CPU", info.ROSTER, tuple(level_words(n, info.MEDIAN_MS)[0] for n in info.ROSTER)),
+               ("howto", "How to play", None, None),
+               ("stats", "Statistics", None, None)))
+
+
+def shown(settings, link=False, clusters=4, level=4):
+    """The lines that apply with these settings: items() without the options that mean nothing beside the
+    others (the game's ``applies``) and the CPU line when every seat is a person's; Mode's words for the seats."""
+    info = games.get(settings["game"])
+    applies = getattr(info, "applies", None)
+    n = seats(info, settings)
+    people = min(PEOPLE.get(settings["mode"], 2), n)
+    options = [item[0] for item in info.OPTIONS]
+    out = []
+    for item in items(settings["game"], link):
+        key = item[0]
+        if key == "mode":
+            modes = _modes(info, clusters)
+            item = ("mode", "Mode", modes, tuple(mode_words(PEOPLE[m], n) for m in modes))
+        elif key == "cpu":
+            if people >= n:
+                continue  # D-1: no seat is the CPU's
+            item = ("cpu", "CPU", item[2], tuple(level_words(b, info.MEDIAN_MS, level) for b in item[2]))
+        elif applies is not None and key in options and not applies(key, settings):
+            continue
+        out.append(item)
+    return out
+
+
+def settle(settings, changed=None, clusters=4, replaced=None):
+    """Mode and the seats never contradict: at most as many people as seats (and this device's clusters).
+
+    Mode changed to more people than seats: the game's players option follows
+    (where it has the count); otherwise Mode comes down to the seats.
+    replaced(key, value, new) is told of a mode brought down.
+    """
+    info = games.get(settings["game"])
+    most = min(max(info.SEATS), clusters)
+    if PEOPLE.get(settings.get("mode"), 0) > most:  # more people than the game or this device has room for
+        settings["mode"] = "%dp" % most
+    people = PEOPLE.get(settings["mode"], 2)
+    n = seats(info, settings)
+    if people <= n:
+        return
+    for key, _, values, _ in info.OPTIONS:
+        if changed == "mode" and key == "players" and people in values:
+            settings["players"] = people
+            return
+    new = "%dp" % n
+    if replaced is not None:
+        replaced("mode", settings["mode"], new)
+    settings["mode"] = new
 
 
 def _defaults():
@@ -56,7 +147,8 @@ DEFAULTS = _defaults()
 def clean(settings, replaced=None):
     """The menu's settings from a dict: its allowed values, the defaults for the rest; other keys left out.
 
-    replaced(key, value, default) is called for each value that is there but not allowed.
+    replaced(key, value, default) is called for each value that is there but
+    not allowed, and for a mode with more people than the game's seats (settle).
     """
     out = dict(DEFAULTS)
     if not isinstance(settings, dict):
@@ -64,7 +156,7 @@ def clean(settings, replaced=None):
     game = settings.get("game")
     order = ((game,) if game in games.NAMES else ()) + games.NAMES
     seen = {}
-    for name in order:  # the chosen game first: its CPU roster decides the CPU line
+    for name in order:  # the chosen game first: its CPU roster and its modes decide those lines
         for key, _, values, _ in items(name):
             if not values or key in seen or key not in settings:
                 continue
@@ -74,17 +166,59 @@ def clean(settings, replaced=None):
                 out[key] = value
             elif replaced is not None:
                 replaced(key, value, out[key])
+    settle(out, replaced=replaced)
     return out
 
 
-class Lines:
-    """A column of labels at the left edge; only changed lines are redrawn."""
+def layout(width, height):
+    """(body scale, title scale, first line's y, lines shown, characters a line) for a screen.
 
-    def __init__(self, group, width, height, count, top, step):
+    The body's scale keeps the words about as tall as on the PyBadge's 1.8-inch
+    160x128 (0.22 mm a pixel): the Pico kit's 240-pixel panels have pixels of
+    0.097 mm (1.3-inch 240x240), 0.115 mm (1.54-inch) and 0.105 mm (1.14-inch
+    240x135), so their words are drawn twice the size (the 1.3-inch's are 88%
+    of the PyBadge's height: three times would leave 13 characters a line).
+    """
+    scale = max(1, min(width // 120, height // 64))
+    title = max(1, min((width - 4) // (TITLE_CHARS * 6), height // 60))
+    top = (2 + 12 * title + scale - 1) // scale
+    shown = max(3, (height // scale - top) // STEP)
+    return scale, title, top, shown, (width // scale - MARK_W) // 6
+
+
+def _arrow(up):
+    """A small white arrow head, 5 by 3 pixels, pointing up or down: a scroll mark."""
+    bitmap = displayio.Bitmap(5, 3, 2)
+    for row in range(3):
+        r = row if up else 2 - row
+        for x in range(2 - r, 3 + r):
+            bitmap[x, row] = 1
+    return bitmap
+
+
+class Lines:
+    """A column of labels at the left edge, the chosen one on a bar; only changed lines are redrawn."""
+
+    def __init__(self, group, width, count, top, chars):
+        palette = displayio.Palette(1)
+        palette[0] = 0x000000
+        self.bar = displayio.TileGrid(displayio.Bitmap(width, STEP, 1), pixel_shader=palette, y=top + 1)
+        group.append(self.bar)
         self.labels = []
-        chars = (width - 4) // 6
+        x = max(0, (width - MARK_W - chars * 6) // 2)
         for i in range(count):
-            self.labels.append(Text(group, 4, top + i * step, (0.0, 0.0), 0xFFFFFF, chars=chars))
+            self.labels.append(Text(group, x, top + i * STEP, (0.0, 0.0), 0xFFFFFF, chars=chars))
+        ink = displayio.Palette(2)
+        ink.make_transparent(0)
+        ink[1] = 0xFFFFFF
+        self.marks = []
+        for i, up in enumerate((True, False)):
+            mark = displayio.TileGrid(_arrow(up), pixel_shader=ink)
+            mark.x = width - MARK_W + 1
+            mark.y = top + (0 if up else (count - 1) * STEP) + 3
+            mark.hidden = True
+            group.append(mark)
+            self.marks.append(mark)
 
     def set(self, i, text, colour=0xFFFFFF):
         """Show text on line i in a colour."""
@@ -92,38 +226,72 @@ class Lines:
         label.set(text)
         label.colour = colour
 
+    def choose(self, i, top):
+        """Put the bar under line i (the first line at y top)."""
+        y = top + i * STEP + 1  # the glyphs' rows of the line's 12-pixel cell
+        if self.bar.y != y:
+            self.bar.y = y
+
+    def scroll_marks(self, above, below):
+        """Show the marks: lines hidden above, below."""
+        if self.marks[0].hidden == above:
+            self.marks[0].hidden = not above
+        if self.marks[1].hidden == below:
+            self.marks[1].hidden = not below
+
 
 class Menu:
-    """The title screen: options to choose, How to play, and Start."""
+    """The title screen: the chosen game's title, options to choose, How to play, Statistics, and Start."""
 
-    def __init__(self, width, height, settings, link=False, line=0):
+    def __init__(self, width, height, settings, link=False, line=0, clusters=4, stats=None, level=4):
         self.settings = settings  # a clean() dict, the App's own: the menu changes it in place
         self.link = link  # a Link line: this device can link to another (docs/link.md)
-        self.items = items(self.settings["game"], link)
+        self.clusters = clusters  # button clusters: Mode offers at most this many people (D-1)
+        self.stats = stats  # the hal's stats(): {(game, mode, level): (played, won, best ms)}
+        self.level = level  # the adaptive CPU's level now (the App's)
+        settle(settings, clusters=clusters)
+        self.items = shown(settings, link, clusters, level)
         self.group = displayio.Group()
         S.felt(self.group, width, height, S.COLOURS[S.FELT])
-        Text(self.group, width // 2, 2, (0.5, 0.0), S.COLOURS[S.GOLD], scale=2, chars=5).set("SPIT!")
-        self.step = 10
-        self.visible = max(3, (height - 30) // self.step)
-        self.lines = Lines(self.group, width, height, self.visible, 28, self.step)
-        self.help = None
+        self.scale, title, self.y0, count, self.chars = layout(width, height)
+        self.title = Text(self.group, width // 2, 2, (0.5, 0.0), S.COLOURS[S.GOLD], scale=title, chars=TITLE_CHARS)
+        body = displayio.Group(scale=self.scale)
+        self.group.append(body)
+        self.lines = Lines(body, width // self.scale, count, self.y0, self.chars)
+        self.help = None  # the open page of the menu's own (how to play, statistics), or None
         self.page = None  # a page over the menu (show_page)
+        self.stats_top = -1  # the statistics page's first row shown, -1 while it is not open
         self.width = width
         self.height = height
         self.selected = min(line, len(self.items) - 1)  # on Start, or the line the player left it on
         self.top = 0
-        self.showing_help = False
+        self.showing_help = False  # a page of the menu's own is open
+        self.moved = False  # the last press moved the cursor or scrolled a page (a hold repeats it)
+        self.held = -1  # the key held down that repeats, or -1
+        self.repeat_at = 0
+        self.draw()
+
+    def refresh(self, level):
+        """Shown again: the adaptive CPU's level may have moved, the settings changed (after a replay)."""
+        self.level = level
         self.draw()
 
     def press(self, player, button):
-        """Handle a press; return "start" to begin a game, "changed" when a setting changed, or None."""
+        """Handle a press; return "start" to begin a game, "changed" when a setting changed, "closed" when a
+        page was left, or None."""
+        self.moved = False
+        if self.stats_top >= 0:
+            if button == UP or button == DOWN:
+                self.moved = self._scroll_stats(-1 if button == UP else 1)
+                return None
+            self.show_stats(False)
+            return "closed"
         if self.showing_help:
             self.show_help(False)
-            self.help = None  # made again when next shown: a page is freed when it is left
             return "closed"
         if button == UP or button == DOWN:
-            self.selected = (self.selected + (-1 if button == UP else 1)) % len(self.items)
-            self.draw()
+            self.move(-1 if button == UP else 1)
+            self.moved = True
             return None
         key, _, values, _ = self.items[self.selected]
         if key == "start":
@@ -131,38 +299,85 @@ class Menu:
         if key == "howto":
             self.show_help(True)
             return None
+        if key == "stats":
+            self.show_stats(True)
+            return None
         if len(values) > 1:
-            i = values.index(self.settings[key])
+            i = values.index(self.settings[key]) if self.settings[key] in values else 0
             i = (i + (-1 if button == LEFT else 1)) % len(values)
             self.settings[key] = values[i]
             if key == "game":  # another game: its own options, its own CPU roster
-                self.items = items(values[i], self.link)
-                if self.settings["cpu"] not in self.items[-2][2]:
+                if self.settings["cpu"] not in games.get(values[i]).ROSTER:
                     self.settings["cpu"] = DEFAULTS["cpu"]
-                if self.help is not None and self.help in self.group:
-                    self.group.remove(self.help)
-                self.help = None
+            settle(self.settings, key, self.clusters)
             self.draw()
             return "changed"
         return None
 
+    def move(self, by):
+        """Move the cursor a line up (-1) or down (1), round from one end to the other."""
+        self.selected = (self.selected + by) % len(self.items)
+        self.draw()
+
+    def hold(self, key, pressed, t):
+        """A key went down or up at t: UP or DOWN held after a move repeats it (REPEAT_MS)."""
+        if pressed:
+            self.held = key if self.moved else -1
+            self.repeat_at = ticks_add(t, REPEAT_MS[0])
+            self.moved = False
+        elif key == self.held:
+            self.held = -1
+
+    def tick(self, now):
+        """The held key's repeat, when due; True when it moved something."""
+        if self.held < 0 or self.page is not None or ticks_diff(now, self.repeat_at) < 0:
+            return False
+        self.repeat_at = ticks_add(now, REPEAT_MS[1])
+        by = -1 if self.held & 3 == UP else 1
+        if self.stats_top >= 0:
+            return self._scroll_stats(by)
+        if self.showing_help:
+            return False
+        self.move(by)
+        return True
+
     def draw(self):
-        """Redraw the visible lines of the menu."""
+        """Lay out the lines that apply now and redraw the visible ones, the marks and the title."""
+        key = self.items[self.selected][0] if 0 <= self.selected < len(self.items) else None
+        self.items = shown(self.settings, self.link, self.clusters, self.level)
+        keys = [item[0] for item in self.items]
+        if key in keys:
+            self.selected = keys.index(key)  # the same line, though lines above came or went
+        self.selected = min(self.selected, len(self.items) - 1)
+        game = self.settings["game"]
+        self.title.set(games.TITLES[games.NAMES.index(game)].upper() + "!")
         n = min(len(self.lines.labels), len(self.items))
-        self.top = min(self.top, len(self.items) - n)  # another game may have fewer lines
+        self.top = max(0, min(self.top, len(self.items) - n))  # another game may have fewer lines
         if self.selected < self.top:
             self.top = self.selected
         elif self.selected >= self.top + n:
             self.top = self.selected - n + 1
         for i in range(n):
             k = self.top + i
-            key, label, values, words = self.items[k]
-            text = label if values is None else "%s: %s" % (label, words[values.index(self.settings[key])])
-            mark = ">" if k == self.selected else " "
-            colour = S.COLOURS[S.GOLD] if k == self.selected else 0xFFFFFF
-            self.lines.set(i, mark + text, colour)
+            self.lines.set(i, self._text(self.items[k]), S.COLOURS[S.GOLD] if k == self.selected else 0xFFFFFF)
         for i in range(n, len(self.lines.labels)):
             self.lines.set(i, None)
+        self.lines.choose(self.selected - self.top, self.y0)
+        self.lines.scroll_marks(self.top > 0, self.top + n < len(self.items))
+
+    def _text(self, item):
+        """A line's words: its label, and its value's words (the longest form that fits the line)."""
+        key, label, values, words = item
+        if values is None:
+            return label
+        value = self.settings.get(key)
+        forms = words[values.index(value)] if value in values else "?"
+        if isinstance(forms, str):
+            return "%s: %s" % (label, forms)
+        for form in forms:
+            if len(label) + 2 + len(form) <= self.chars:
+                break
+        return "%s: %s" % (label, form)
 
     def _page(self, texts):
         """A page of text over the menu, made now (its label library is imported only for pages)."""
@@ -179,13 +394,49 @@ class Menu:
             self.page = self._page(texts)
             self.group.append(self.page)
 
+    def _open(self, texts):
+        """Put a page of the menu's own over it, in place of the one open (freed)."""
+        if self.help is not None and self.help in self.group:
+            self.group.remove(self.help)
+        self.help = None
+        if texts is not None:
+            self.help = self._page(texts)
+            self.group.append(self.help)
+
     def show_help(self, on):
-        """Show or hide the how-to-play page over the menu."""
+        """Show or hide the how-to-play page over the menu (made when shown, freed when left)."""
         self.showing_help = on
-        if on and self.help is None:
-            self.help = self._page(games.get(self.settings["game"]).HOWTO)
-        if self.help is not None:
-            if on and self.help not in self.group:
-                self.group.append(self.help)
-            elif not on and self.help in self.group:
-                self.group.remove(self.help)
+        self._open(games.get(self.settings["game"]).HOWTO if on else None)
+
+    def show_stats(self, on):
+        """Show or hide the chosen game's statistics page (the hal's stats(); made when shown, freed when left)."""
+        self.showing_help = on
+        self.stats_top = 0 if on else -1
+        self._open(self._stats_texts() if on else None)
+
+    def _scroll_stats(self, by):
+        """Scroll the statistics page a row; True when it moved."""
+        from ui import statistics
+
+        rows = statistics.rows(self.settings["game"], self._table())
+        top = statistics.clamp(self.stats_top + by, len(rows), self.height)
+        if top == self.stats_top:
+            return False
+        self.stats_top = top
+        self._open(self._stats_texts())
+        return True
+
+    def _table(self):
+        """The hal's statistics, or {} where there are none to read."""
+        try:
+            table = self.stats() if self.stats is not None else {}
+        except (OSError, ValueError):
+            table = {}
+        return table if isinstance(table, dict) else {}
+
+    def _stats_texts(self):
+        from ui import statistics
+
+        game = self.settings["game"]
+        return statistics.page(games.TITLES[games.NAMES.index(game)], game, self._table(), self.stats_top,
+                               self.height)
