@@ -11,7 +11,7 @@ from ui.seating import PEOPLE
 
 MODES = ("1p", "2p", "3p", "4p")  # the rows' order
 CHARS = 26  # a line of a page at 160 pixels (ui/page.py: 6-pixel characters from x = 4)
-ROW = "%-10s%6s%5s%5s"
+ROW = "%-9s%6s%5s%6s"
 
 
 def mode_name(mode, level):
