@@ -213,6 +213,7 @@ def test_every_line_of_every_game_fits_its_panel(size):
     """Every line of every game, with every value, fits the width the panel gives a line (no word off screen)."""
     menu = M.Menu.__new__(M.Menu)  # only its words: _text(item) with settings and chars
     menu.chars = M.layout(*size)[4]
+    menu.level = 8
     for game in games.NAMES:
         for settings in combinations(game, ("1p",)):
             for item in M.shown(settings, link=True):
@@ -333,10 +334,11 @@ def test_the_adaptive_cpu_line_shows_the_level_it_plays_now(headless_app):
 
 
 def test_the_example_bots_have_player_words():
-    cpu = [item for item in M.shown(dict(M.DEFAULTS, game="spit", mode="1p")) if item[0] == "cpu"][0]
-    words = dict(zip(cpu[2], cpu[3]))
+    settings = dict(M.DEFAULTS, game="spit", mode="1p")
+    cpu = [item for item in M.shown(settings) if item[0] == "cpu"][0]
+    words = {bot: M.words(cpu, dict(settings, cpu=bot)) for bot in cpu[2]}
     assert words["first"][0] == "simple: first card" and words["nearest"][0] == "simple: nearest card"
-    assert not any("bot" in form for forms in cpu[3] for form in forms)
+    assert not any("bot" in form for forms in words.values() for form in forms)
 
 
 def test_the_cpu_words_shorten_to_fit_a_narrow_line(headless_app):

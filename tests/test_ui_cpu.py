@@ -6,7 +6,8 @@ from uitools import DOWN, LEFT, RIGHT, UP, Presser, deal, label_box, load, logge
 from engine.bots import hands as H
 from engine.spit import PH_OVER, PH_PLAY, PH_READY
 from ui.app import DEMO_IDLE_MS, MENU, TABLE
-from ui.menu import DEFAULTS, clean, items
+from ui.menu import DEFAULTS, clean, items, level_words
+from engine import games
 
 ONE_PLAYER = {"mode": "1p", "cpu": "level3"}
 
@@ -175,7 +176,7 @@ def test_menu_has_the_mode_and_cpu_lines_with_each_levels_time(headless_app):
     mode = items("spit")[keys.index("mode")]
     assert "1p" in mode[2]
     cpu = items("spit")[keys.index("cpu")]
-    assert cpu[3][2] == "Level 3 " + H.median_words(3)
+    assert level_words("level3", games.get("spit").MEDIAN_MS)[0] == "Level 3 " + H.median_words(3)
     assert "cpu" not in [item[0] for item in app.menu.items]  # two people: no CPU seat, no CPU line
     while app.menu.items[app.menu.selected][0] != "mode":
         tap(hal, 0, DOWN)

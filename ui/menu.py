@@ -57,53 +57,49 @@ def seats(info, settings):
     return info.SEATS[0]
 
 
-def _modes(info, clusters):
-    """The modes a game offers: as many people as it has seats at most, and as this device has clusters."""
-    return tuple(m for m in MODES if PEOPLE[m] <= min(max(info.SEATS), clusters))
+def items(game, link=False, clusters=4):
+    """Every line the menu has for a game: (settings key, label, values, words for the values or None).
 
-
-def items(game, link=False):
-    """Every line the menu can show for a game: (settings key, label, values, words for the values).
-
-    The game line, then the mode, the link (where this device can link to
-    another: docs/link.md), the chosen game's own options, the sound, the CPU
-    (the chosen game's roster, D-1), How to play, Statistics.
+    The game line, then the mode (at most as many people as the game has
+    seats and the device clusters, D-1), the link (where this device can link
+    to another: docs/link.md), the chosen game's own options, the sound, the
+    CPU (the chosen game's roster), How to play, Statistics. Mode's and the
+    CPU's words depend on the other lines (the menu's ``words``).
     """
     info = games.get(game)
-    modes = _modes(info, 4)
+    most = min(max(info.SEATS), clusters)
     return ((("start", "Start", None, None),
              ("game", "Game", games.NAMES, games.TITLES),
-             ("mode", "Mode", modes, tuple(mode_words(PEOPLE[m], max(info.SEATS)) for m in modes)))
+             ("mode", "Mode", tuple(m for m in MODES if PEOPLE[m] <= most), None))
             + ((LINK,) if link else ())
             + info.OPTIONS
             + (("sound", "Sound", (True, False), ("on", "off")),
-               ("cpu", "CPU", info.ROSTER, tuple(level_words(n, info.MEDIAN_MS)[0] for n in info.ROSTER)),
+               ("cpu", "CPU", info.ROSTER, None),
                ("howto", "How to play", None, None),
                ("stats", "Statistics", None, None)))
 
 
-def shown(settings, link=False, clusters=4, level=4):
-    """The lines that apply with these settings: items() without the options that mean nothing beside the
-    others (the game's ``applies``) and the CPU line when every seat is a person's; Mode's words for the seats."""
+def shown(settings, link=False, clusters=4):
+    """The lines that apply with these settings: the game's options its ``applies`` keeps, the CPU line only
+    when a seat is the CPU's (D-1)."""
     info = games.get(settings["game"])
     applies = getattr(info, "applies", None)
-    n = seats(info, settings)
-    people = min(PEOPLE.get(settings["mode"], 2), n)
-    options = [item[0] for item in info.OPTIONS]
-    out = []
-    for item in items(settings["game"], link):
-        key = item[0]
-        if key == "mode":
-            modes = _modes(info, clusters)
-            item = ("mode", "Mode", modes, tuple(mode_words(PEOPLE[m], n) for m in modes))
-        elif key == "cpu":
-            if people >= n:
-                continue  # D-1: no seat is the CPU's
-            item = ("cpu", "CPU", item[2], tuple(level_words(b, info.MEDIAN_MS, level) for b in item[2]))
-        elif applies is not None and key in options and not applies(key, settings):
-            continue
-        out.append(item)
-    return out
+    cpu = PEOPLE.get(settings["mode"], 2) < seats(info, settings)
+    return [item for item in items(settings["game"], link, clusters)
+            if (cpu or item[0] != "cpu") and (applies is None or item not in info.OPTIONS
+                                                or applies(item[0], settings))]
+
+
+def words(item, settings, level=4):
+    """A line's value's words, longest first (the menu shows the longest that fits)."""
+    key, _, values, names = item
+    value = settings.get(key)
+    info = games.get(settings["game"])
+    if key == "mode":
+        return (mode_words(PEOPLE.get(value, 2), seats(info, settings)),)
+    if key == "cpu":
+        return level_words(value, info.MEDIAN_MS, level)
+    return (names[values.index(value)] if value in values else "?",)
 
 
 def settle(settings, changed=None, clusters=4, replaced=None):
@@ -186,22 +182,12 @@ def layout(width, height):
     return scale, title, top, shown, (width // scale - MARK_W) // 6
 
 
-def _arrow(up):
-    """A small white arrow head, 5 by 3 pixels, pointing up or down: a scroll mark."""
-    bitmap = displayio.Bitmap(5, 3, 2)
-    for row in range(3):
-        r = row if up else 2 - row
-        for x in range(2 - r, 3 + r):
-            bitmap[x, row] = 1
-    return bitmap
-
-
 class Lines:
-    """A column of labels at the left edge, the chosen one on a bar; only changed lines are redrawn."""
+    """A column of labels at the left edge, the chosen one on a black bar, scroll marks at the right edge."""
 
     def __init__(self, group, width, count, top, chars):
         palette = displayio.Palette(1)
-        palette[0] = 0x000000
+        palette[0] = 0
         self.bar = displayio.TileGrid(displayio.Bitmap(width, STEP, 1), pixel_shader=palette, y=top + 1)
         group.append(self.bar)
         self.labels = []
@@ -212,10 +198,13 @@ class Lines:
         ink.make_transparent(0)
         ink[1] = 0xFFFFFF
         self.marks = []
-        for i, up in enumerate((True, False)):
-            mark = displayio.TileGrid(_arrow(up), pixel_shader=ink)
-            mark.x = width - MARK_W + 1
-            mark.y = top + (0 if up else (count - 1) * STEP) + 3
+        for up in (True, False):  # arrow heads 5 by 3 pixels: lines hidden above, below
+            bitmap = displayio.Bitmap(5, 3, 2)
+            for row in range(3):
+                for x in range(2 - row, 3 + row):
+                    bitmap[x, row if up else 2 - row] = 1
+            mark = displayio.TileGrid(bitmap, pixel_shader=ink, x=width - MARK_W + 1,
+                                      y=top + (0 if up else (count - 1) * STEP) + 3)
             mark.hidden = True
             group.append(mark)
             self.marks.append(mark)
@@ -225,19 +214,6 @@ class Lines:
         label = self.labels[i]
         label.set(text)
         label.colour = colour
-
-    def choose(self, i, top):
-        """Put the bar under line i (the first line at y top)."""
-        y = top + i * STEP + 1  # the glyphs' rows of the line's 12-pixel cell
-        if self.bar.y != y:
-            self.bar.y = y
-
-    def scroll_marks(self, above, below):
-        """Show the marks: lines hidden above, below."""
-        if self.marks[0].hidden == above:
-            self.marks[0].hidden = not above
-        if self.marks[1].hidden == below:
-            self.marks[1].hidden = not below
 
 
 class Menu:
@@ -250,7 +226,7 @@ class Menu:
         self.stats = stats  # the hal's stats(): {(game, mode, level): (played, won, best ms)}
         self.level = level  # the adaptive CPU's level now (the App's)
         settle(settings, clusters=clusters)
-        self.items = shown(settings, link, clusters, level)
+        self.items = shown(settings, link, clusters)
         self.group = displayio.Group()
         S.felt(self.group, width, height, S.COLOURS[S.FELT])
         self.scale, title, self.y0, count, self.chars = layout(width, height)
@@ -344,7 +320,7 @@ class Menu:
     def draw(self):
         """Lay out the lines that apply now and redraw the visible ones, the marks and the title."""
         key = self.items[self.selected][0] if 0 <= self.selected < len(self.items) else None
-        self.items = shown(self.settings, self.link, self.clusters, self.level)
+        self.items = shown(self.settings, self.link, self.clusters)
         keys = [item[0] for item in self.items]
         if key in keys:
             self.selected = keys.index(key)  # the same line, though lines above came or went
@@ -362,22 +338,19 @@ class Menu:
             self.lines.set(i, self._text(self.items[k]), S.COLOURS[S.GOLD] if k == self.selected else 0xFFFFFF)
         for i in range(n, len(self.lines.labels)):
             self.lines.set(i, None)
-        self.lines.choose(self.selected - self.top, self.y0)
-        self.lines.scroll_marks(self.top > 0, self.top + n < len(self.items))
+        lines = self.lines
+        lines.bar.y = self.y0 + (self.selected - self.top) * STEP + 1  # the glyphs' rows of the 12-pixel cell
+        lines.marks[0].hidden = self.top == 0
+        lines.marks[1].hidden = self.top + n >= len(self.items)
 
     def _text(self, item):
         """A line's words: its label, and its value's words (the longest form that fits the line)."""
-        key, label, values, words = item
-        if values is None:
-            return label
-        value = self.settings.get(key)
-        forms = words[values.index(value)] if value in values else "?"
-        if isinstance(forms, str):
-            return "%s: %s" % (label, forms)
-        for form in forms:
-            if len(label) + 2 + len(form) <= self.chars:
+        if item[2] is None:
+            return item[1]
+        for form in words(item, self.settings, self.level):
+            if len(item[1]) + 2 + len(form) <= self.chars:
                 break
-        return "%s: %s" % (label, form)
+        return "%s: %s" % (item[1], form)
 
     def _page(self, texts):
         """A page of text over the menu, made now (its label library is imported only for pages)."""
@@ -394,6 +367,10 @@ class Menu:
             self.page = self._page(texts)
             self.group.append(self.page)
 
+    def _scroll_stats(self, by):
+        """Scroll the statistics page a row; True when it moved."""
+        return __import__("ui.statistics", None, None, ("_",)).scroll(self, by)
+
     def _open(self, texts):
         """Put a page of the menu's own over it, in place of the one open (freed)."""
         if self.help is not None and self.help in self.group:
@@ -409,34 +386,7 @@ class Menu:
         self._open(games.get(self.settings["game"]).HOWTO if on else None)
 
     def show_stats(self, on):
-        """Show or hide the chosen game's statistics page (the hal's stats(); made when shown, freed when left)."""
+        """Show or hide the chosen game's statistics page (ui/statistics.py; made when shown, freed when left)."""
         self.showing_help = on
         self.stats_top = 0 if on else -1
-        self._open(self._stats_texts() if on else None)
-
-    def _scroll_stats(self, by):
-        """Scroll the statistics page a row; True when it moved."""
-        from ui import statistics
-
-        rows = statistics.rows(self.settings["game"], self._table())
-        top = statistics.clamp(self.stats_top + by, len(rows), self.height)
-        if top == self.stats_top:
-            return False
-        self.stats_top = top
-        self._open(self._stats_texts())
-        return True
-
-    def _table(self):
-        """The hal's statistics, or {} where there are none to read."""
-        try:
-            table = self.stats() if self.stats is not None else {}
-        except (OSError, ValueError):
-            table = {}
-        return table if isinstance(table, dict) else {}
-
-    def _stats_texts(self):
-        from ui import statistics
-
-        game = self.settings["game"]
-        return statistics.page(games.TITLES[games.NAMES.index(game)], game, self._table(), self.stats_top,
-                               self.height)
+        self._open(__import__("ui.statistics", None, None, ("_",)).texts(self) if on else None)

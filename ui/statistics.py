@@ -87,3 +87,30 @@ def page(title, game, table, top, height):
     else:
         out.append("Any key: back")
     return out
+
+
+def table(menu):
+    """The hal's statistics the menu was given, or {} where there are none to read."""
+    try:
+        out = menu.stats() if menu.stats is not None else {}
+    except (OSError, ValueError):
+        out = {}
+    return out if isinstance(out, dict) else {}
+
+
+def texts(menu):
+    """The lines of the menu's statistics page for its chosen game, from its first row shown."""
+    from engine import games
+
+    game = menu.settings["game"]
+    return page(games.TITLES[games.NAMES.index(game)], game, table(menu), menu.stats_top, menu.height)
+
+
+def scroll(menu, by):
+    """Scroll the menu's statistics page a row up (-1) or down (1); True when it moved."""
+    top = clamp(menu.stats_top + by, len(rows(menu.settings["game"], table(menu))), menu.height)
+    if top == menu.stats_top:
+        return False
+    menu.stats_top = top
+    menu._open(texts(menu))
+    return True
