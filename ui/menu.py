@@ -188,7 +188,8 @@ class Lines:
     def __init__(self, group, width, count, top, chars):
         palette = displayio.Palette(1)
         palette[0] = 0
-        self.bar = displayio.TileGrid(displayio.Bitmap(width, STEP, 1), pixel_shader=palette, y=top + 1)
+        self.bar = displayio.TileGrid(displayio.Bitmap(8, STEP, 1), pixel_shader=palette, width=(width + 7) // 8,
+                                      tile_width=8, tile_height=STEP, y=top + 1)
         group.append(self.bar)
         self.labels = []
         x = max(0, (width - MARK_W - chars * 6) // 2)
@@ -258,7 +259,7 @@ class Menu:
         self.moved = False
         if self.stats_top >= 0:
             if button == UP or button == DOWN:
-                self.moved = self._scroll_stats(-1 if button == UP else 1)
+                self.moved = __import__("ui.statistics", None, None, ("_",)).scroll(self, -1 if button == UP else 1)
                 return None
             self.show_stats(False)
             return "closed"
@@ -266,7 +267,8 @@ class Menu:
             self.show_help(False)
             return "closed"
         if button == UP or button == DOWN:
-            self.move(-1 if button == UP else 1)
+            self.selected = (self.selected + (-1 if button == UP else 1)) % len(self.items)
+            self.draw()
             self.moved = True
             return None
         key, _, values, _ = self.items[self.selected]
@@ -290,11 +292,6 @@ class Menu:
             return "changed"
         return None
 
-    def move(self, by):
-        """Move the cursor a line up (-1) or down (1), round from one end to the other."""
-        self.selected = (self.selected + by) % len(self.items)
-        self.draw()
-
     def hold(self, key, pressed, t):
         """A key went down or up at t: UP or DOWN held after a move repeats it (REPEAT_MS)."""
         if pressed:
@@ -311,10 +308,11 @@ class Menu:
         self.repeat_at = ticks_add(now, REPEAT_MS[1])
         by = -1 if self.held & 3 == UP else 1
         if self.stats_top >= 0:
-            return self._scroll_stats(by)
+            return __import__("ui.statistics", None, None, ("_",)).scroll(self, by)
         if self.showing_help:
             return False
-        self.move(by)
+        self.selected = (self.selected + by) % len(self.items)
+        self.draw()
         return True
 
     def draw(self):
@@ -352,24 +350,14 @@ class Menu:
                 break
         return "%s: %s" % (item[1], form)
 
-    def _page(self, texts):
-        """A page of text over the menu, made now (its label library is imported only for pages)."""
-        from ui import page
-
-        return page.make(self.width, self.height, texts)
-
     def show_page(self, texts):
         """Show a page of lines over the menu, or hide it (None): a linked guest's join page."""
         if self.page is not None:
             self.group.remove(self.page)
             self.page = None
         if texts is not None:
-            self.page = self._page(texts)
-            self.group.append(self.page)
-
-    def _scroll_stats(self, by):
-        """Scroll the statistics page a row; True when it moved."""
-        return __import__("ui.statistics", None, None, ("_",)).scroll(self, by)
+            self.page = __import__("ui.page", None, None, ("_",)).make(self.width, self.height, texts)
+            self.group.append(self.page)  # (the label library is imported only for pages)
 
     def _open(self, texts):
         """Put a page of the menu's own over it, in place of the one open (freed)."""
@@ -377,7 +365,7 @@ class Menu:
             self.group.remove(self.help)
         self.help = None
         if texts is not None:
-            self.help = self._page(texts)
+            self.help = __import__("ui.page", None, None, ("_",)).make(self.width, self.height, texts)
             self.group.append(self.help)
 
     def show_help(self, on):
