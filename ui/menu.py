@@ -182,6 +182,13 @@ def layout(width, height):
     return scale, title, top, shown, (width // scale - MARK_W) // 6
 
 
+def _statistics():
+    """ui/statistics.py: the statistics page's words, loaded with the page (a board drops it when it is left)."""
+    from ui import statistics
+
+    return statistics
+
+
 class Lines:
     """A column of labels at the left edge, the chosen one on a black bar, scroll marks at the right edge."""
 
@@ -232,9 +239,9 @@ class Menu:
         S.felt(self.group, width, height, S.COLOURS[S.FELT])
         self.scale, title, self.y0, count, self.chars = layout(width, height)
         self.title = Text(self.group, width // 2, 2, (0.5, 0.0), S.COLOURS[S.GOLD], scale=title, chars=TITLE_CHARS)
-        body = displayio.Group(scale=self.scale)
-        self.group.append(body)
-        self.lines = Lines(body, width // self.scale, count, self.y0, self.chars)
+        self.count = count
+        self.lines = None  # the lines' labels, freed while a page covers them (_cover)
+        self.body = None
         self.help = None  # the open page of the menu's own (how to play, statistics), or None
         self.page = None  # a page over the menu (show_page)
         self.stats_top = -1  # the statistics page's first row shown, -1 while it is not open
@@ -246,7 +253,7 @@ class Menu:
         self.moved = False  # the last press moved the cursor or scrolled a page (a hold repeats it)
         self.held = -1  # the key held down that repeats, or -1
         self.repeat_at = 0
-        self.draw()
+        self._cover(False)
 
     def refresh(self, level):
         """Shown again: the adaptive CPU's level may have moved, the settings changed (after a replay)."""
@@ -259,7 +266,7 @@ class Menu:
         self.moved = False
         if self.stats_top >= 0:
             if button == UP or button == DOWN:
-                self.moved = __import__("ui.statistics", None, None, ("_",)).scroll(self, -1 if button == UP else 1)
+                self.moved = _statistics().scroll(self, -1 if button == UP else 1)
                 return None
             self.show_stats(False)
             return "closed"
@@ -308,7 +315,7 @@ class Menu:
         self.repeat_at = ticks_add(now, REPEAT_MS[1])
         by = -1 if self.held & 3 == UP else 1
         if self.stats_top >= 0:
-            return __import__("ui.statistics", None, None, ("_",)).scroll(self, by)
+            return _statistics().scroll(self, by)
         if self.showing_help:
             return False
         self.selected = (self.selected + by) % len(self.items)
@@ -317,6 +324,8 @@ class Menu:
 
     def draw(self):
         """Lay out the lines that apply now and redraw the visible ones, the marks and the title."""
+        if self.lines is None:
+            return  # under a page: drawn when it goes
         key = self.items[self.selected][0] if 0 <= self.selected < len(self.items) else None
         self.items = shown(self.settings, self.link, self.clusters)
         keys = [item[0] for item in self.items]
@@ -350,14 +359,34 @@ class Menu:
                 break
         return "%s: %s" % (item[1], form)
 
+    def _cover(self, on):
+        """A page covers the whole screen: the lines under it are freed (a board's heap is small while the link's
+        join page is shown) and made again when the last page goes."""
+        if on and self.body is not None:
+            self.group.remove(self.body)
+            self.body = self.lines = None
+        elif not on and self.body is None and self.page is None and self.help is None:
+            self.body = displayio.Group(scale=self.scale)
+            self.lines = Lines(self.body, self.width // self.scale, self.count, self.y0, self.chars)
+            self.group.append(self.body)
+            self.draw()
+
+    def _page(self, texts):
+        """A page of text over the menu, made now (its label library is imported only for pages)."""
+        from ui import page
+
+        return page.make(self.width, self.height, texts)
+
     def show_page(self, texts):
         """Show a page of lines over the menu, or hide it (None): a linked guest's join page."""
         if self.page is not None:
             self.group.remove(self.page)
             self.page = None
         if texts is not None:
-            self.page = __import__("ui.page", None, None, ("_",)).make(self.width, self.height, texts)
-            self.group.append(self.page)  # (the label library is imported only for pages)
+            self._cover(True)
+            self.page = self._page(texts)
+            self.group.append(self.page)
+        self._cover(texts is not None)
 
     def _open(self, texts):
         """Put a page of the menu's own over it, in place of the one open (freed)."""
@@ -365,8 +394,10 @@ class Menu:
             self.group.remove(self.help)
         self.help = None
         if texts is not None:
-            self.help = __import__("ui.page", None, None, ("_",)).make(self.width, self.height, texts)
+            self._cover(True)
+            self.help = self._page(texts)
             self.group.append(self.help)
+        self._cover(texts is not None)
 
     def show_help(self, on):
         """Show or hide the how-to-play page over the menu (made when shown, freed when left)."""
@@ -377,4 +408,4 @@ class Menu:
         """Show or hide the chosen game's statistics page (ui/statistics.py; made when shown, freed when left)."""
         self.showing_help = on
         self.stats_top = 0 if on else -1
-        self._open(__import__("ui.statistics", None, None, ("_",)).texts(self) if on else None)
+        self._open(_statistics().texts(self) if on else None)
