@@ -2,11 +2,12 @@
 result, the CPU saying Spit after its reaction time, the demo after a minute idle (D-1, D-2).
 """
 
-from uitools import LEFT, RIGHT, UP, Presser, deal, label_box, load, logged, run_ms, step, tap
+from uitools import DOWN, LEFT, RIGHT, UP, Presser, deal, label_box, load, logged, run_ms, step, tap
 from engine.bots import hands as H
 from engine.spit import PH_OVER, PH_PLAY, PH_READY
 from ui.app import DEMO_IDLE_MS, MENU, TABLE
-from ui.menu import DEFAULTS, clean, items
+from ui.menu import DEFAULTS, clean, items, level_words
+from engine import games
 
 ONE_PLAYER = {"mode": "1p", "cpu": "level3"}
 
@@ -167,20 +168,28 @@ def test_demo_deals_again_after_its_game_ends(headless_app):
 
 
 def test_menu_has_the_mode_and_cpu_lines_with_each_levels_time(headless_app):
-    """The Mode line offers 1P against the CPU; the CPU line shows each level's median time per move."""
+    """The Mode line offers 1P against the CPU; the CPU line (shown once a seat is the CPU's, D-1) shows each
+    level's median time per move."""
     hal, app = headless_app(seed=4)
     step(hal, app)
     keys = [item[0] for item in items("spit")]
     mode = items("spit")[keys.index("mode")]
     assert "1p" in mode[2]
     cpu = items("spit")[keys.index("cpu")]
-    assert cpu[3][2] == "Level 3 " + H.median_words(3)
-    while items("spit")[app.menu.selected][0] != "cpu":
+    assert level_words("level3", games.get("spit").MEDIAN_MS)[0] == "Level 3 " + H.median_words(3)
+    assert "cpu" not in [item[0] for item in app.menu.items]  # two people: no CPU seat, no CPU line
+    while app.menu.items[app.menu.selected][0] != "mode":
+        tap(hal, 0, DOWN)
+        step(hal, app)
+    while app.settings["mode"] != "1p":
+        tap(hal, 0, RIGHT)
+        step(hal, app)
+    while app.menu.items[app.menu.selected][0] != "cpu":
         tap(hal, 0, UP)
         step(hal, app)
     for _ in range(len(cpu[2])):  # every value fits on the 160-pixel screen
         line = app.menu.lines.labels[app.menu.selected - app.menu.top]
-        assert line.text.startswith(">CPU: ")
+        assert line.text.startswith("CPU: ")
         assert label_box(line)[2] <= hal.display.width
         tap(hal, 0, RIGHT)
         step(hal, app)

@@ -11,7 +11,6 @@ from uitools import (DOWN, LEFT, RIGHT, UP, S, card_pixels, cards, colour, deal,
 from engine import actions as A
 from engine.cards import is_red
 from engine.spit import PH_CHOOSE, PH_OVER, PH_READY, PH_SLAP
-from ui.menu import items
 from ui.table import Layout
 from ui.spit_table import Table
 
@@ -352,9 +351,12 @@ def test_menu_and_how_to_play_pages_render(headless_app):
     line = app.menu.lines.labels[0]  # "> Start", selected: gold
     x1, y1, x2, y2 = label_box(line)
     assert any(d.pixel(x, y) == GOLD for y in range(y1, y2) for x in range(x1, x2))
-    tap(hal, 0, UP)  # from Start, UP wraps to the last line: How to play
+    tap(hal, 0, UP)  # from Start, UP wraps to the last line: Statistics, then How to play
     step(hal, app)
-    assert app.menu.selected == len(items("spit")) - 1
+    assert app.menu.items[app.menu.selected][0] == "stats" and app.menu.selected == len(app.menu.items) - 1
+    tap(hal, 0, UP)
+    step(hal, app)
+    assert app.menu.items[app.menu.selected][0] == "howto"
     tap(hal, 0, RIGHT)
     step(hal, app)
     assert app.menu.showing_help
@@ -366,8 +368,9 @@ def test_menu_and_how_to_play_pages_render(headless_app):
     tap(hal, 1, LEFT)  # any key closes it
     step(hal, app)
     assert not app.menu.showing_help and bytes(d.rgb) != help_frame
-    tap(hal, 0, DOWN)
-    step(hal, app)
+    for _ in range(2):
+        tap(hal, 0, DOWN)
+        step(hal, app)
     tap(hal, 0, LEFT)  # Start
     step(hal, app)
     table_frame = bytes(d.rgb)

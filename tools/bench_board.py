@@ -49,7 +49,8 @@ BOARDS = {
 }
 STANDINS = sorted(n[:-3] for n in circuitpython.frozen_standins())
 MODES = ("2p", "1p")  # the menu's modes that every game has, then the demo
-PAGES = ["howto", "join"]  # the menu's pages: how to play, the link's join page (where the board has a link)
+PAGES = ["howto", "stats", "join"]  # the menu's pages: how to play, statistics, the link's join page (where the
+# board has a link)
 
 
 def plans(games=5, soak=False):
@@ -85,7 +86,8 @@ def plans(games=5, soak=False):
             if info.OPTIONS:
                 key, _, values, _ = info.OPTIONS[i % len(info.OPTIONS)]
                 settings.append((key, values[(i // 2) % len(values)]))
-            steps.append({"settings": settings, "pages": ["howto"] if i % 5 == 0 else [], "games": 1})
+            steps.append({"settings": settings, "pages": ["howto"] if i % 5 == 0 else ["stats"] if i % 5 == 4 else [],
+                          "games": 1})
         out["soak"] = steps
     return out
 

@@ -149,7 +149,7 @@ class Player:
         self.tap(3)
         self.frame()
         self.out["free_" + key] = min(self.out.get("free_" + key, 1 << 30), _free())
-        self.tap(0)
+        self.tap(2)  # LEFT: any key leaves how to play; on the statistics page UP and DOWN scroll
         return True
 
     def leave(self, hands):
@@ -168,7 +168,11 @@ class Player:
 def play(player, step, seed, record):
     """One step of the plan: its settings through the menu, its pages, then its games."""
     app = player.app
+    later = []
     for key, value in step.get("settings", ()):
+        if not player.choose(key, value):
+            later.append((key, value))  # a line shown only beside another's value (a Players line before Decks)
+    for key, value in later:
         if not player.choose(key, value):
             record["skipped"].append("%s=%r" % (key, value))  # a line the menu does not show with the others
     for key in step.get("pages", ()):

@@ -106,8 +106,11 @@ class App(Seating, Playback):
             from ui.menu import Menu
 
             self.menu = Menu(self.width, self.height, self.settings, link=hasattr(self.hal, "open_link"),
-                             line=self.menu_line)
+                             line=self.menu_line, clusters=getattr(self.hal, "clusters", 2),
+                             stats=getattr(self.hal, "stats", None), level=self.adaptive_level)
             self.menu.buttons = getattr(self.hal, "button_words", self.menu.buttons)  # the how-to page's keys
+        else:
+            self.menu.refresh(self.adaptive_level)
         self.hal.display.root_group = self.menu.group
 
     def _free_menu(self):
@@ -289,6 +292,10 @@ class App(Seating, Playback):
                     player = link.local(player)  # the seat this device's cluster plays
                 if self.screen == MENU or 0 <= player < len(self.clusters):
                     self.press(player, ev.key_number & 3, ev.timestamp, now)
+            if self.screen == MENU and self.menu is not None:
+                self.menu.hold(ev.key_number, ev.pressed, ev.timestamp)  # UP or DOWN held repeats
+        if self.screen == MENU and self.menu is not None and self.menu.tick(now):
+            self.idle_since = now
         self._idle(now)
         if link is not None and self.screen != TABLE:
             link.idle(now)  # a guest waits for the host's game

@@ -7,7 +7,7 @@ SEATS = (2, 3, 4)
 
 # The options: (key, menu label, values, words); the first value is the default.
 OPTIONS = (
-    ("short_side_piles", "Side piles", (False, True), ("10 cards", "5 cards")),  # P-1
+    ("short_side_piles", "Side pile", (False, True), ("10 cards", "5 cards")),  # P-1
     ("doubles", "Doubles", (False, True), ("off", "on")),  # P-3
     ("jokers", "Jokers", (False, True), ("off", "on")),  # P-10
     ("ending", "Ending", ("first_out", "call", "race"), ("first out", "call Speed", "race")),  # P-8
@@ -15,8 +15,21 @@ OPTIONS = (
     ("match", "Match", ("single", "best_of_3", "points"), ("one game", "best of 3", "points")),  # P-9
     ("target", "Target", (25, 10, 50), ("25 points", "10 points", "50 points")),  # P-9
     ("players", "Players", (2, 3, 4), ("2", "3", "4")),  # P-11
-    ("decks", "Decks", (1, 2), ("1 deck", "2 with 4 players")),  # P-11: two decks only with four players
+    ("decks", "Decks", (1, 2), ("1 deck", "2 decks")),  # P-11: two decks only with four players
 )
+
+
+def applies(key, settings):
+    """Whether an option's line means anything beside the others' values (the menu shows only those)."""
+    if key == "call_ms":
+        return settings.get("ending") == "call"  # P-8: the call ending's time limit
+    if key == "target":
+        return settings.get("match") == "points"  # P-9
+    if key == "decks":
+        return settings.get("players") == 4  # P-11: two decks only with four players
+    if key == "short_side_piles":  # P-11: side piles of 10 only for two players, or four with two decks
+        return settings.get("players", 2) == 2 or (settings.get("players") == 4 and settings.get("decks") == 2)
+    return True
 
 ENGINE = "engine.speed"  # class Speed
 CONTROLS = "engine.speed_controls"  # class Cluster

@@ -14,6 +14,13 @@ OPTIONS = (
     ("auto_flip", "Auto-flip", (False, True), ("off", "on")),  # S-6's aid
 )
 
+
+def applies(key, settings):
+    """Whether an option's line means anything beside the others' values (the menu shows only those)."""
+    if key == "choose_pile":
+        return not settings.get("scoring")  # S-16's rounds end with no slap, so nobody picks a pile (S-18)
+    return True
+
 # The modules of the game, by role (each may be imported on its own; engine.<name>_file is the files')
 ENGINE = "engine.spit"  # class Spit
 CONTROLS = "engine.controls"  # class Cluster: four buttons per player

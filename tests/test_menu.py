@@ -1,0 +1,352 @@
+"""The title menu (issue 20, point 7): only the lines that apply, Mode and Players never contradicting,
+scroll marks, key repeat, the game's own title, the adaptive CPU's level, a layout per panel."""
+
+import itertools
+
+import pytest
+
+from uitools import DOWN, LEFT, RIGHT, UP, label_box, rgb, step, tap
+from engine import games
+from engine.timing import ticks_add
+from ui import menu as M
+from ui.seating import PEOPLE
+
+SIZES = ((160, 128), (240, 135), (240, 240))
+
+
+def combinations(game, modes=M.MODES):
+    """Every settings dict of a game's options, with every mode."""
+    info = games.get(game)
+    keys = [item[0] for item in info.OPTIONS]
+    for values in itertools.product(*[item[2] for item in info.OPTIONS]):
+        for mode in modes:
+            settings = dict(M.DEFAULTS, game=game, mode=mode, **dict(zip(keys, values)))
+            yield settings
+
+
+def keys(settings, clusters=4):
+    return [item[0] for item in M.shown(settings, clusters=clusters)]
+
+
+def go_to(hal, app, key):
+    """Move the menu's cursor to the line of key."""
+    for _ in range(40):
+        if app.menu.items[app.menu.selected][0] == key:
+            return
+        tap(hal, 0, DOWN)
+        step(hal, app)
+    raise AssertionError("no %s line" % key)
+
+
+def set_to(hal, app, key, value):
+    go_to(hal, app, key)
+    for _ in range(12):
+        if app.settings[key] == value:
+            return
+        tap(hal, 0, RIGHT)
+        step(hal, app)
+    raise AssertionError("%s never took %r" % (key, value))
+
+
+# ---- only the lines that apply --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", games.NAMES)
+def test_every_combination_shows_exactly_the_options_that_apply(game):
+    """Every option line shown applies beside the others' values, every one hidden does not; the CPU line is shown
+    exactly when a seat is the CPU's (D-1)."""
+    info = games.get(game)
+    applies = getattr(info, "applies", lambda key, settings: True)
+    seen = 0
+    for settings in combinations(game):
+        M.settle(settings)
+        shown = keys(settings)
+        for key, _, _, _ in info.OPTIONS:
+            assert (key in shown) == bool(applies(key, settings)), (key, settings)
+        people = PEOPLE[settings["mode"]]
+        assert ("cpu" in shown) == (people < M.seats(info, settings)), settings
+        assert shown[:3] == ["start", "game", "mode"] and shown[-2:] == ["howto", "stats"]
+        seen += 1
+    assert seen >= 4
+
+
+def test_speeds_lines_follow_its_rules():
+    """P-8: Call time only with the call ending; P-9: Target only with points; P-11: Decks only with four
+    players, and side piles of 10 only with two players or four with two decks."""
+    base = dict(M.DEFAULTS, game="speed")
+    assert "call_ms" not in keys(base) and "call_ms" in keys(dict(base, ending="call"))
+    assert "call_ms" not in keys(dict(base, ending="race"))
+    assert "target" not in keys(base) and "target" in keys(dict(base, match="points"))
+    assert "decks" not in keys(base) and "decks" not in keys(dict(base, players=3, mode="2p"))
+    assert "decks" in keys(dict(base, players=4))
+    assert "short_side_piles" in keys(base)
+    assert "short_side_piles" not in keys(dict(base, players=3))
+    assert "short_side_piles" not in keys(dict(base, players=4, decks=1))
+    assert "short_side_piles" in keys(dict(base, players=4, decks=2))
+
+
+def test_spits_pile_line_only_without_scoring():
+    """S-16's rounds end with no slap, so who picks a pile (S-18) means nothing with scoring on."""
+    base = dict(M.DEFAULTS, game="spit")
+    assert "choose_pile" in keys(base) and "choose_pile" not in keys(dict(base, scoring=True))
+
+
+def test_d1_the_cpu_line_only_when_a_seat_is_the_cpus():
+    for game in games.NAMES:
+        base = dict(M.DEFAULTS, game=game)
+        assert "cpu" not in keys(dict(base, mode="2p")) and "cpu" in keys(dict(base, mode="1p"))
+    speed = dict(M.DEFAULTS, game="speed", players=4)
+    assert "cpu" in keys(dict(speed, mode="3p")) and "cpu" not in keys(dict(speed, mode="4p"))
+
+
+def test_a_line_that_goes_away_takes_the_cursor_to_the_same_line(headless_app):
+    """Turning Ending to call Speed brings its Call time line in; the cursor stays on Ending."""
+    hal, app = headless_app(settings={"game": "speed"})
+    set_to(hal, app, "ending", "call")
+    assert app.menu.items[app.menu.selected][0] == "ending"
+    assert "call_ms" in [item[0] for item in app.menu.items]
+    tap(hal, 0, RIGHT)  # race: the Call time line goes
+    step(hal, app)
+    assert app.menu.items[app.menu.selected][0] == "ending" and app.settings["ending"] == "race"
+    assert "call_ms" not in [item[0] for item in app.menu.items]
+
+
+# ---- Mode and Players -----------------------------------------------------------------------------
+
+
+def test_d1_mode_offers_only_the_seats_a_game_has():
+    """Spit and California have two seats: no three- or four-player mode; Speed has 2 to 4."""
+    for game in ("spit", "california"):
+        mode = [item for item in M.shown(dict(M.DEFAULTS, game=game)) if item[0] == "mode"][0]
+        assert set(mode[2]) == {"2p", "1p"}
+    mode = [item for item in M.shown(dict(M.DEFAULTS, game="speed")) if item[0] == "mode"][0]
+    assert set(mode[2]) == {"2p", "1p", "3p", "4p"}
+
+
+def test_d1_mode_offers_no_more_people_than_the_device_has_clusters():
+    """A board has two clusters: Speed's Mode offers 1 or 2 people, the other seats are the CPU's."""
+    mode = [item for item in M.shown(dict(M.DEFAULTS, game="speed"), clusters=2) if item[0] == "mode"][0]
+    assert set(mode[2]) == {"2p", "1p"}
+    settings = dict(M.DEFAULTS, game="speed", mode="4p", players=4)
+    M.settle(settings, clusters=2)
+    assert settings["mode"] == "2p" and settings["players"] == 4
+
+
+@pytest.mark.parametrize("game", games.NAMES)
+def test_mode_and_players_never_contradict_after_any_change(game):
+    """Whatever line is changed to whatever value, the people are never more than the seats."""
+    info = games.get(game)
+    for settings in combinations(game):
+        for key, _, values, _ in info.OPTIONS + (("mode", "Mode", M.MODES, None),):
+            for value in values:
+                changed = dict(settings, **{key: value})
+                M.settle(changed, key)
+                assert PEOPLE[changed["mode"]] <= M.seats(info, changed), (key, value, changed)
+                if key == "mode" and PEOPLE[value] <= max(info.SEATS):
+                    assert changed["mode"] == value  # the mode chosen holds; the seats follow it
+
+
+def test_choosing_three_players_deals_three_seats_and_fewer_seats_bring_the_mode_down(headless_app):
+    """Mode 3 players with Players 2 sets Players to 3; Players back to 2 makes Mode 2 players (P-11, D-1)."""
+    hal, app = headless_app(settings={"game": "speed", "players": 2})
+    set_to(hal, app, "mode", "3p")
+    assert app.settings["players"] == 3
+    set_to(hal, app, "players", 2)
+    assert app.settings["mode"] == "2p"
+    set_to(hal, app, "players", 4)
+    set_to(hal, app, "mode", "1p")
+    mode = app.menu.lines.labels[app.menu.selected - app.menu.top].text
+    assert mode == "Mode: 1P vs 3 CPU"
+
+
+@pytest.mark.parametrize("stored, want", [
+    ({"game": "speed", "mode": "3p", "players": 2}, {"mode": "2p", "players": 2}),
+    ({"game": "speed", "mode": "4p", "players": 3}, {"mode": "3p", "players": 3}),
+    ({"game": "california", "mode": "4p"}, {"mode": "2p"}),
+    ({"game": "spit", "mode": "3p"}, {"mode": "2p"}),
+])
+def test_stored_contradictory_mode_and_players_load_with_one_notice(stored, want):
+    told = []
+    out = M.clean(stored, lambda key, value, default: told.append((key, value, default)))
+    assert {k: out[k] for k in want} == want
+    assert len(told) == 1 and told[0][0] == "mode"
+
+
+def test_a_stored_contradiction_gives_the_app_one_notice_line(headless_app, capsys):
+    hal, app = headless_app(settings={"game": "speed", "mode": "3p", "players": 2})
+    printed = [line for line in capsys.readouterr().err.splitlines() if "mode" in line]
+    assert len(printed) == 1 and app.settings["mode"] == "2p"
+
+
+# ---- scroll marks, layout, title -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_scroll_marks_show_where_lines_are_hidden(headless_app, size):
+    hal, app = headless_app(*size, settings={"game": "speed", "mode": "1p", "ending": "call", "match": "points"})
+    step(hal, app)
+    up, down = app.menu.lines.marks
+    assert len(app.menu.items) > len(app.menu.lines.labels)
+    assert up.hidden and not down.hidden  # at Start: more below
+    white = rgb(0xFFFFFF)
+    s = app.menu.scale
+    assert any(hal.display.pixel((down.x + x) * s, (down.y + y) * s) == white for x in range(5) for y in range(3))
+    tap(hal, 0, UP)  # round to the last line
+    step(hal, app)
+    assert not up.hidden and down.hidden
+    for _ in range(len(app.menu.items) // 2):
+        tap(hal, 0, UP)
+        step(hal, app)
+    assert app.menu.top > 0 and not up.hidden
+    assert down.hidden == (app.menu.top + len(app.menu.lines.labels) >= len(app.menu.items))
+
+
+def test_no_scroll_marks_when_every_line_fits(headless_app):
+    hal, app = headless_app(240, 240, settings={"game": "california"})
+    step(hal, app)
+    assert len(app.menu.items) <= len(app.menu.lines.labels)
+    assert all(mark.hidden for mark in app.menu.lines.marks)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_line_of_every_game_fits_its_panel(size):
+    """Every line of every game, with every value, fits the width the panel gives a line (no word off screen)."""
+    menu = M.Menu.__new__(M.Menu)  # only its words: _text(item) with settings and chars
+    menu.chars = M.layout(*size)[4]
+    menu.level = 8
+    for game in games.NAMES:
+        for settings in combinations(game, ("1p",)):
+            for item in M.shown(settings, link=True):
+                for value in item[2] or (None,):
+                    menu.settings = dict(settings, **{item[0]: value}) if value is not None else settings
+                    text = menu._text(item)
+                    assert len(text) <= menu.chars, (size, text)
+            break  # a line's words do not depend on the other options' values
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_menu_is_laid_out_for_each_panel(headless_app, size):
+    """More lines where there is room, words twice the size on the 240-pixel panels, the whole screen used."""
+    width, height = size
+    hal, app = headless_app(width, height, settings={"game": "speed"})
+    step(hal, app)
+    scale, _, top, count, _ = M.layout(width, height)
+    assert app.menu.scale == scale == (1 if width == 160 else 2)
+    last = app.menu.lines.labels[-1]
+    x1, y1, x2, y2 = label_box(last)
+    assert (y2 - 2) * scale <= height and x2 * scale <= width
+    assert (y1 * scale) > height * 2 // 3  # the lines go down to the bottom of the screen
+    assert count >= (10 if height >= 128 and width == 160 or height == 240 else 5)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_title_is_the_chosen_games_and_fits(headless_app, size):
+    hal, app = headless_app(*size, settings={})
+    step(hal, app)
+    set_to(hal, app, "game", "spit")
+    for name, title in zip(games.NAMES, games.TITLES):
+        set_to(hal, app, "game", name)
+        assert app.menu.title.value == title.upper() + "!"
+        x1, y1, x2, y2 = label_box(app.menu.title)
+        assert 0 <= x1 and x2 <= hal.display.width and y2 < app.menu.y0 * app.menu.scale + 4
+
+
+# ---- key repeat ---------------------------------------------------------------------------------
+
+
+def test_holding_down_repeats_after_400_ms_then_every_120(headless_app):
+    hal, app = headless_app(settings={"game": "speed"})
+    step(hal, app)
+    hal.events.feed(DOWN, True, hal.ticks_ms())
+    step(hal, app)
+    assert app.menu.selected == 1
+    step(hal, app, 11)  # 12 frames of 33 ms: 396 ms, no repeat yet
+    assert app.menu.selected == 1
+    step(hal, app, 2)
+    assert app.menu.selected == 2
+    step(hal, app, 8)  # 264 ms more: two repeats of 120 ms
+    assert app.menu.selected == 4
+    hal.events.feed(DOWN, False, hal.ticks_ms())
+    step(hal, app, 30)
+    assert app.menu.selected == 4
+
+
+def test_holding_up_on_the_second_cluster_repeats_and_left_right_never_do(headless_app):
+    hal, app = headless_app(settings={"game": "speed"})
+    step(hal, app)
+    hal.events.feed(4 + UP, True, hal.ticks_ms())
+    step(hal, app, 20)
+    assert app.menu.selected == len(app.menu.items) - 3  # one press and two repeats: round to the end
+    hal.events.feed(4 + UP, False, hal.ticks_ms())
+    set_to(hal, app, "sound", True)
+    hal.events.feed(RIGHT, True, hal.ticks_ms())
+    step(hal, app, 40)
+    assert app.settings["sound"] is False  # changed once, not again and again
+    hal.events.feed(RIGHT, False, hal.ticks_ms())
+
+
+def test_a_held_key_that_opened_a_page_does_not_scroll_the_menu_behind_it(headless_app):
+    hal, app = headless_app(settings={"game": "spit"})
+    step(hal, app)
+    go_to(hal, app, "howto")
+    line = app.menu.selected
+    tap(hal, 0, RIGHT)
+    step(hal, app)
+    hal.events.feed(DOWN, True, hal.ticks_ms())  # closes the page
+    step(hal, app, 30)
+    assert not app.menu.showing_help and app.menu.selected == line
+    hal.events.feed(DOWN, False, hal.ticks_ms())
+
+
+def test_a_press_and_release_within_a_frame_does_not_repeat(headless_app):
+    hal, app = headless_app()
+    step(hal, app)
+    tap(hal, 0, DOWN)
+    step(hal, app, 40)
+    assert app.menu.selected == 1
+
+
+def test_a_held_key_repeats_from_its_own_time_and_the_clock_wraps(headless_app):
+    """ticks wrap round (2**29 ms): a hold across the wrap still repeats once its time has come."""
+    hal, app = headless_app(start_ms=(1 << 29) - 200)
+    step(hal, app)
+    hal.events.feed(DOWN, True, hal.ticks_ms())
+    step(hal, app, 14)
+    assert app.menu.selected == 2
+    assert ticks_add(hal.ticks_ms(), 0) < 1000  # the clock did wrap
+    hal.events.feed(DOWN, False, hal.ticks_ms())
+
+
+# ---- words ---------------------------------------------------------------------------------------
+
+
+def test_the_adaptive_cpu_line_shows_the_level_it_plays_now(headless_app):
+    hal, app = headless_app(settings={"game": "spit", "mode": "1p", "cpu": "adaptive"})
+    step(hal, app)
+    go_to(hal, app, "cpu")
+    text = app.menu.lines.labels[app.menu.selected - app.menu.top].text
+    assert text == "CPU: adaptive (Level 4)"
+    app.adaptive_level = 6  # after games it won less
+    app.start_game(hal.ticks_ms())
+    app.back_to_menu()
+    step(hal, app)
+    assert app.menu.lines.labels[app.menu.selected - app.menu.top].text == "CPU: adaptive (Level 6)"
+
+
+def test_the_example_bots_have_player_words():
+    settings = dict(M.DEFAULTS, game="spit", mode="1p")
+    cpu = [item for item in M.shown(settings) if item[0] == "cpu"][0]
+    words = {bot: M.words(cpu, dict(settings, cpu=bot)) for bot in cpu[2]}
+    assert words["first"][0] == "simple: first card" and words["nearest"][0] == "simple: nearest card"
+    assert not any("bot" in form for forms in words.values() for form in forms)
+
+
+def test_the_cpu_words_shorten_to_fit_a_narrow_line(headless_app):
+    hal, app = headless_app(240, 240, settings={"game": "spit", "mode": "1p", "cpu": "adaptive"})
+    step(hal, app)
+    go_to(hal, app, "cpu")
+    assert app.menu.lines.labels[app.menu.selected - app.menu.top].text == "CPU: adaptive (L4)"
+    tap(hal, 0, LEFT)  # level 8
+    step(hal, app)
+    text = app.menu.lines.labels[app.menu.selected - app.menu.top].text
+    assert text.startswith("CPU: Level 8 ~") and len(text) <= app.menu.chars
