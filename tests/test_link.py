@@ -20,7 +20,6 @@ from engine.link_host import GONE_MS, Host, Recorder as Shown
 from engine.replay import load, run, state
 from engine.rng import Rng
 from engine.actions import PH_OVER
-from ui import page
 from ui.app import FRAME_MS
 
 
@@ -404,7 +403,7 @@ def test_a_join_page_offered_a_game_this_version_lacks_says_so():
         app.frame(h.ticks_ms())
         host.poll(h.ticks_ms())
     assert app.link.guest.offer == (4321, 200, 1)
-    texts = page.lines(app.menu.page)
+    texts = app.menu.page_lines()
     assert "Game: not in this version" in texts
 
 

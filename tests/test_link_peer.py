@@ -577,11 +577,6 @@ def test_the_guest_that_loses_the_race_for_the_last_seat_is_told_the_game_is_ful
     answered, though the host had)."""
     from rawpeer import guest_app
 
-    def lines(group):
-        from ui.page import lines as page_lines
-
-        return page_lines(group)
-
     table = Table("spit")
     first = guest_app(table, nonce=1, cpu="level5")
     table.frames(30, also=[first])
@@ -589,8 +584,8 @@ def test_the_guest_that_loses_the_race_for_the_last_seat_is_told_the_game_is_ful
     second.app.link.show_join_page()
     table.frames(200, also=[first, second])  # past NO_ANSWER_MS
     assert first.app.link.seat == 1 and second.app.link.seat == -1
-    assert "has no free seat." in lines(second.app.menu.page)
-    assert "No host answers" not in lines(second.app.menu.page)
+    assert "has no free seat." in second.app.menu.page_lines()
+    assert "No host answers" not in second.app.menu.page_lines()
     table.close()
 
 

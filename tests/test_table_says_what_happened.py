@@ -121,7 +121,6 @@ def test_a_stalemate_is_seen_before_a_press_counts_as_ready(headless_app):
 
 def test_a_host_that_left_is_said_on_the_guests_screen(headless_app):
     """The link: a guest sent to its menu because the host left sees why, and any key takes the notice away."""
-    from ui import page
     from ui.linked import GUEST, Linked
 
     hal, app = headless_app(seed=3)
@@ -140,7 +139,7 @@ def test_a_host_that_left_is_said_on_the_guests_screen(headless_app):
     link._leave("the host has left the game")
     assert app.link is None
     assert app.menu.page is not None
-    assert "The host has left the game." in " ".join(page.lines(app.menu.page))
+    assert "The host has left the game." in " ".join(app.menu.page_lines())
     tap(hal, 0, LEFT)
     step(hal, app)
     assert app.menu.page is None

@@ -27,7 +27,6 @@ from engine.actions import OK
 from engine.digest import digest
 from engine.link import CLOCK, DEAL, EVERYONE, FULL, ROOM, SHOWN, TOLD
 from engine.link_guest import Blind, Guest
-from engine.link_host import DIGEST_MS, PENDING, Host, Recorder
 from engine.timing import Sequencer, ticks_add, ticks_diff
 
 HOST = 0
@@ -133,8 +132,15 @@ class Linked:
         self.number = 0  # games dealt in this session
         self.host = None
         self.guest = Guest(transport, session, nonce) if role == GUEST else None
-        self.seen = Recorder() if role == HOST else Blind()  # the engine's: what it shows, and to whom (D-3)
-        self.batch = Sequencer(PENDING, 2)  # host: the actions due, in C-4 order (its priority carries over)
+        if role == HOST:  # (a guest never loads the host's module: its join page is a board's fullest heap)
+            from engine.link_host import DIGEST_MS, PENDING, Recorder
+
+            self.seen = Recorder()  # the engine's: what it shows, and to whom (D-3)
+            self.batch = Sequencer(PENDING, 2)  # the actions due, in C-4 order (its priority carries over)
+            self.digest_every = DIGEST_MS
+        else:
+            self.seen = Blind()
+            self.batch = None  # a guest applies its host's log one entry at a time
         self.game_no = 0
         self.seat = 0 if role == HOST else -1
         self.keeps_replay = role == HOST  # a guest's copy has no seed: a replay of it would be another game
@@ -181,12 +187,14 @@ class Linked:
         w = welcome_bytes(game.name, self.app.options(), self.number)
         kw = {} if self.delay_ms is None else {"delay_ms": self.delay_ms}
         if self.host is None:
+            from engine.link_host import Host
+
             self.host = Host(self.transport, self.session, game.players, w,
                              guest_seats=range(1, self.guests + 1), **kw)
         else:
             self.host.new_game(w)
         if self.batch.players != game.players:
-            self.batch = Sequencer(PENDING, game.players)
+            self.batch = Sequencer(self.batch.cap, game.players)
         self.batch.priority = 0
         self.game_no = game.game_no
         self.host.record(0, EVERYONE, DEAL, 0, 0, self.seen)  # the cards its deal showed, then DEAL
@@ -254,7 +262,7 @@ class Linked:
         cut = self.clock(now) - host.delay_ms
         if not host.paused and cut > 0:
             self._advance(ticks_add(app.t0, cut))
-        if ticks_diff(now, self.digest_ms) >= DIGEST_MS:
+        if ticks_diff(now, self.digest_ms) >= self.digest_every:
             self.digest_ms = now
             host.digest = digest(app.game)
             host.digest_n = host.n

@@ -11,6 +11,7 @@ import displayio
 
 from ui import sprites as S
 from ui.seating import PEOPLE
+from ui import notice
 from ui.text import Text
 from engine import games
 from engine.actions import DOWN, LEFT, UP
@@ -251,6 +252,7 @@ class Menu:
         self.body = None
         self.help = None  # the open page of the menu's own (how to play, statistics), or None
         self.page = None  # a page over the menu (show_page)
+        self.page_labels = ()  # its labels
         self.stats_top = -1  # the statistics page's first row shown, -1 while it is not open
         self.width = width
         self.height = height
@@ -388,15 +390,21 @@ class Menu:
         return page.make(self.width, self.height, texts)
 
     def show_page(self, texts):
-        """Show a page of lines over the menu, or hide it (None): a linked guest's join page."""
+        """Show a page of lines over the menu, or hide it (None): a linked guest's join page, a link's notice
+        (in the board's font, ui/notice.py: the link's modules are loaded meanwhile)."""
         if self.page is not None:
             self.group.remove(self.page)
             self.page = None
+            self.page_labels = ()
         if texts is not None:
             self._cover(True)
-            self.page = self._page(texts)
+            self.page, self.page_labels = notice.make(self.width, self.height, texts)
             self.group.append(self.page)
         self._cover(texts is not None)
+
+    def page_lines(self):
+        """The lines of the link's page shown over the menu (for tests and tools)."""
+        return notice.lines(self.page_labels)
 
     def _open(self, texts):
         """Put a page of the menu's own over it, in place of the one open (freed)."""
