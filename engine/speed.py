@@ -139,6 +139,11 @@ class Speed(Deals):
             self.now = t
             self._penalty()  # a press exactly at the limit is too late
 
+    def shift(self, ms):
+        """The clock stood still for ms (a pause): the times held, and a call-Speed limit (P-8), move on with it."""
+        self.now = ticks_add(self.now, ms)
+        self.deadline = ticks_add(self.deadline, ms)
+
     def _play(self, p, slot, pile):
         """P-3, P-10: a card from hand onto a centre pile; P-4: the draw pile refills the slot."""
         if self.phase != PH_PLAY:
