@@ -442,6 +442,16 @@ class Host(L.Side):
         self.by = by
         self.paused = quiet or by != 0
 
+    def shift(self, ms):
+        """The game's clock stood still for ms (a pause): the link's timers, kept in that clock, go back by ms
+        (else the host would send nothing, and hear no guest, until its clock caught up with them)."""
+        self.now -= ms
+        for r in self.remotes:
+            r.heard -= ms
+            r.sent -= ms
+            r.digest_at -= ms
+            r.second -= ms
+
     def hold(self, seat):
         """The host's own player paused (seat) or resumed (-1): every device pauses while any player holds it."""
         self.held = seat + 1 if seat >= 0 else 0

@@ -429,3 +429,35 @@ def test_no_pause_on_the_result_screen_or_the_menu(headless_app):
     esc(hal)
     step(hal, app)
     assert isinstance(app.over, Result)
+
+
+# ---- a linked game ---------------------------------------------------------------------------------------
+
+
+def test_a_linked_pause_pauses_both_devices_and_says_who():
+    """Issue 20 (4): a pause on either device pauses the linked game for both (the host holds its log),
+    the other screen saying who paused; resumed, the game plays on to the same end on both (the result
+    from each screen's own side; a guest's offers the menu, its host deals again)."""
+    from linkpair import Pair
+
+    pair = Pair("spit", loss=0, jitter_ms=0)
+    host, guest = pair.apps
+    assert pair.run(until=lambda p: p.links[1].dealt and guest.game.phase == PH_PLAY)
+    for who, other, name in ((0, 1, "P1 paused"), (1, 0, "P2 paused")):
+        esc(pair.hals[who])
+        pair.run(until=lambda p: p.frames and False, limit_ms=(pair.frames * 33) + 1500)
+        assert pair.apps[who].over is not None and not pair.apps[who].over.stops  # the link stops it
+        assert pair.links[0].paused and pair.links[1].paused
+        assert pair.apps[other].table.banner.value == name
+        n = pair.links[0].host.n
+        pair.run(until=lambda p: False, limit_ms=(pair.frames * 33) + 3000)
+        assert pair.links[0].host.n == n  # nothing played while paused
+        esc(pair.hals[who])  # again: resume
+        pair.run(until=lambda p: False, limit_ms=(pair.frames * 33) + 1500)
+        assert pair.apps[who].over is None and not pair.links[0].paused and not pair.links[1].paused
+    pair.run()
+    assert host.game.phase == PH_OVER and guest.game.phase == PH_OVER
+    winner = host.game.winner
+    assert host.over.title == ("You win!" if winner == 0 else "P2 wins")
+    assert guest.over.title == ("You win!" if winner == 1 else "P1 wins")
+    assert host.over.panel.choices == ("Rematch", "Menu") and guest.over.panel.choices == ("Menu",)

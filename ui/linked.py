@@ -524,7 +524,9 @@ class Linked:
             if self.role == HOST:  # the game's clock, its engine's times and its CPU players' move on
                 from ui.pause import shift
 
-                shift(app, ticks_diff(now, self.paused_at))
+                ms = ticks_diff(now, self.paused_at)
+                shift(app, ms)
+                self.host.shift(ms)
             else:
                 self.guest.clock.reset()  # the host's clock stood still: measure it again
             self.paused_at = None
