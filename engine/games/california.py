@@ -26,12 +26,12 @@ HOWTO = (
     "of it from your pile,",
     "yours or the other's.",
     "Up/Down: move your mark",
-    "Left/Right: cover a",
-    " match in that column",
-    " (the one nearest your",
-    " mark: one press)",
+    "Left/Right: cover the",
+    " match nearest your mark",
+    " in that column",
     "No match left: new deal",
     "Last card laid wins!",
+    "Hold Up+Down/Esc: pause",
 )
 
 

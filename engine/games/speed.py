@@ -35,11 +35,11 @@ HOWTO = (
     "Up/Down: pick a card",
     "Left/Right: play it on",
     " the left/right pile (3-4",
-    " players: the first one",
-    " from that side it fits)",
+    " players: first that fits)",
     "Stuck? Any key: ready",
     "Out of cards: SPEED!",
     "P1 WASD P2 arrows P3 IJKL",
+    "Hold Up+Down/Esc: pause",
 )
 
 

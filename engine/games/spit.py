@@ -39,6 +39,7 @@ HOWTO = (
     "Any key: say Spit!",
     "End: slap the small pile",
     "P1: W A S D   P2: arrows",
+    "Hold Up+Down/Esc: pause",
 )
 
 
