@@ -24,7 +24,6 @@ from engine.actions import COVER as _COVER, PH_PLAY, PH_READY, READY as _READY
 from engine.california_deal import Deals
 from engine.pile import Pile
 from engine.rng import Rng
-from engine.timing import ticks_add
 
 try:
     from micropython import const
@@ -85,10 +84,6 @@ class California(Deals):
 
     def advance(self, t):
         """The clock reached t: nothing in California Spit waits for time (``now`` stays as it is)."""
-
-    def shift(self, ms):
-        """The clock stood still for ms (a pause): the time held moves on with it."""
-        self.now = ticks_add(self.now, ms)
 
     def _cover(self, p, row, slot):
         """K-3: p's top card onto pile slot of row (either player's) whose top's rank is open; K-5."""

@@ -59,6 +59,7 @@ class Speed(Deals):
     """The state of one match of Speed and the rules that change it."""
 
     name = "speed"  # its name in engine.games
+    times = ("now", "deadline")  # the ticks it holds: a pause moves them on (ui/pause.py; other games: now)
     PUBLIC = ("centre", "ready", "ranking", "games_won", "scores", "phase", "round", "game_no", "winner", "out")
     HIDDEN = ("hands", "draw", "side", "start")  # engine.digest: every seat sees these, and how many cards those hold
     slots = _SLOTS
@@ -138,11 +139,6 @@ class Speed(Deals):
         if self.phase == PH_CALL and self.ending_code == _END_CALL and ticks_diff(t, self.deadline) >= 0:
             self.now = t
             self._penalty()  # a press exactly at the limit is too late
-
-    def shift(self, ms):
-        """The clock stood still for ms (a pause): the times held, and a call-Speed limit (P-8), move on with it."""
-        self.now = ticks_add(self.now, ms)
-        self.deadline = ticks_add(self.deadline, ms)
 
     def _play(self, p, slot, pile):
         """P-3, P-10: a card from hand onto a centre pile; P-4: the draw pile refills the slot."""

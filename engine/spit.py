@@ -11,7 +11,6 @@ from engine.actions import FLIP, MOVE, PH_PLAY as _PLAY  # the hot verbs, withou
 from engine.cards import FITS as _FITS, is_red
 from engine.pile import Pile
 from engine.rng import Rng
-from engine.timing import ticks_add
 from engine.spit_rounds import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Rounds  # noqa: F401
 
 try:
@@ -84,10 +83,6 @@ class Spit(Rounds):
 
     def advance(self, t):
         """The clock reached t: nothing in Spit waits for time (``now`` stays the last action's time)."""
-
-    def shift(self, ms):
-        """The clock stood still for ms (a pause): the time held moves on with it."""
-        self.now = ticks_add(self.now, ms)
 
     def _play(self, p, slot, pile):
         """S-5: the face-up top card of a stock onto a spit pile (C-2, S-19)."""

@@ -218,7 +218,7 @@ def test_result_of_scoring_spit_says_the_lowest_score_wins(headless_app):
 
 def test_result_of_a_speed_match_and_a_linked_seat():
     """P-9: games won or points; a linked screen names its own seat You, the others P1, P2 (issue 20)."""
-    from ui.speed_words import Words
+    from ui.speed_result import decided
 
     class Game:
         players = 2
@@ -226,8 +226,8 @@ def test_result_of_a_speed_match_and_a_linked_seat():
         games_won = [2, 1]
         target = 25
 
-    assert Words({"match": "points"}).decided(Game, ["You", "CPU"]) == ("First to 25 points", "You 25  CPU 13")
-    assert Words({"match": "best_of_3"}).decided(Game, ["P1", "P2"]) == ("Games won", "P1 2  P2 1")
+    assert decided(Game, ["You", "CPU"], {"match": "points"}) == ("First to 25 points", "You 25  CPU 13")
+    assert decided(Game, ["P1", "P2"], {"match": "best_of_3"}) == ("Games won", "P1 2  P2 1")
 
     class Link:
         seat = 1

@@ -378,7 +378,7 @@ class App(Seating, Playback):
             self.over.close()
             self.over = None
         if self.menu_modules is not None:
-            for name in _OVER:
+            for name in _OVER + (getattr(self.kind, "RESULT", ""),):
                 if name not in self.menu_modules:
                     _forget(name)
 

@@ -16,11 +16,6 @@ def name(p):
     return "P%d" % (p + 1)
 
 
-def tally(names, counts):
-    """Each seat's name and number on one line: "You 0  CPU 14"."""
-    return "  ".join("%s %d" % (names[p], counts[p]) for p in range(len(names)))
-
-
 class Words:
     """The banners of one game of California Spit."""
 
@@ -66,10 +61,6 @@ class Words:
                 return "A draw"
             return "%s wins!" % name(game.winner)
         return None
-
-    def decided(self, game, names):
-        """What decided the game, as lines of the result screen (names: each seat's, from that screen's side)."""
-        return ("Cards left", tally(names, [game.cards_held(p) for p in range(game.players)]))
 
     def info_key(self, game):
         """A number that changes whenever the line under the title would."""

@@ -16,6 +16,7 @@ from engine.timing import ticks_add, ticks_diff
 from ui.panel import Panel
 
 RESUME = "Resume"
+_TIMES = ("now",)  # the ticks a game's engine holds, unless it names its own (``times``)
 QUIT = "Quit to menu"
 
 
@@ -32,7 +33,9 @@ def toggle(app, player, now):
 def shift(app, ms):
     """The game's clock stood still for ms: every time the App, the engine and the CPU players hold moves on."""
     app.t0 = ticks_add(app.t0, ms)
-    app.game.shift(ms)
+    game = app.game
+    for name in getattr(game, "times", _TIMES):  # the engine's ticks: the last change, a call-Speed limit (P-8)
+        setattr(game, name, ticks_add(getattr(game, name), ms))
     for driver in app.cpus:
         if driver is not None:
             driver.shift(ms)

@@ -4,8 +4,10 @@ Shown over the table when a game (a match) is over, for 2 s it takes no
 press, so that a player still pressing at the end reads who won instead of
 leaving it. The winner is named from this screen's side: "You win!" for the
 one person at it (or this device's seat in a linked game), "CPU wins" for
-the CPU, "P2 wins" among people. The game's Words say what decided it
-(``decided``: cards left, games won, scores and which way they count).
+the CPU, "P2 wins" among people. The game's result words (its description's
+``RESULT`` module, ``decided``) say what decided it: cards left, games won,
+scores and which way they count. They are loaded only now: a board's heap
+holds no result words while a game is played.
 A linked guest's host deals the rematch: a guest's screen offers the menu.
 """
 
@@ -60,8 +62,8 @@ class Result:
         self.app = app
         game = app.game
         names = seat_names(app)
-        decided = getattr(app.words, "decided", None)
-        lines = list(decided(game, names)) if decided is not None else []
+        role = getattr(app.kind, "RESULT", None)
+        lines = list(__import__(role, None, None, ("decided",)).decided(game, names, app.options())) if role else []
         lines.append(clock_words(ticks_diff(now, app.t0)))
         guest = app.link is not None and app.link.seat != 0
         if guest:

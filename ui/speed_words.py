@@ -17,11 +17,6 @@ def name(p):
     return "P%d" % (p + 1)
 
 
-def tally(names, counts):
-    """Each seat's name and number on one line: "You 0  CPU 14"."""
-    return "  ".join("%s %d" % (names[p], counts[p]) for p in range(len(names)))
-
-
 class Words:
     """The banners of one match of Speed."""
 
@@ -91,14 +86,6 @@ class Words:
                     words += " %s %s" % (_PLACES[r - 1], name(game.ranking[r]))
             return words
         return None
-
-    def decided(self, game, names):
-        """What decided the match, as lines of the result screen (names: each seat's, from that screen's side)."""
-        if self.match == "points":  # P-9
-            return ("First to %d points" % game.target, tally(names, game.scores))
-        if self.match != "single":
-            return ("Games won", tally(names, game.games_won))
-        return ("Cards left", tally(names, [game.cards_held(p) for p in range(game.players)]))
 
     def info_key(self, game):
         """A number that changes whenever the line under the title would."""

@@ -15,11 +15,6 @@ def name(p):
     return "P%d" % (p + 1)
 
 
-def tally(names, counts):
-    """Each seat's name and number on one line: "You 0  CPU 14"."""
-    return "  ".join("%s %d" % (names[p], counts[p]) for p in range(len(names)))
-
-
 class Words:
     """The banners of one game of Spit."""
 
@@ -76,12 +71,6 @@ class Words:
                 words += " %d-%d" % tuple(game.scores)
             return words
         return None
-
-    def decided(self, game, names):
-        """What decided the game, as lines of the result screen (names: each seat's, from that screen's side)."""
-        if self.scoring:  # S-16: a point a card left each round, and at 100 the lowest score wins
-            return ("Lowest score wins", tally(names, game.scores), "(a point a card left)")
-        return ("Cards left", tally(names, [game.cards_held(p) for p in range(2)]))  # S-15
 
     def info_key(self, game):
         """A number that changes whenever the line under the title would."""

@@ -15,6 +15,7 @@ CONTROLS = "engine.california_controls"  # class Cluster
 CPU = "engine.bots.california"  # make(name) and View: the CPU players (engine.bots.Driver presses for them)
 SCREEN = "ui.california_table"  # class Table
 WORDS = "ui.california_words"  # the banners and the moments' words (no displayio)
+RESULT = "ui.california_result"  # the result screen's words: what decided a game (loaded at its end)
 
 ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive")
 MEDIAN_MS = (0, 2600, 2100, 1590, 1300, 1060, 850, 690, 560)  # measured by tools/tournament.py: docs/bots.md

@@ -23,6 +23,7 @@ CONTROLS = "engine.speed_controls"  # class Cluster
 CPU = "engine.bots.speed"  # make(name) and View: the CPU players (engine.bots.Driver presses for them)
 SCREEN = "ui.speed_table"  # class Table
 WORDS = "ui.speed_words"  # the banners and the moments' words (no displayio)
+RESULT = "ui.speed_result"  # the result screen's words: what decided a game (loaded at its end)
 
 ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive")
 MEDIAN_MS = (0, 2150, 1710, 1350, 1090, 870, 710, 580, 470)
