@@ -9,7 +9,9 @@ Every message is at most MTU (250) bytes, ESP-NOW's limit:
                        0 is discovery: a HELLO asking who hosts, and the host's OFFER with its code
     6-9   seq          the number of the message's first entry in its stream (LOG, PRESS), else a counter
     10-13 ack          what the sender has of the receiver's stream: the next entry it expects
-    14    flags        F_PAUSED: the host has paused the game (a link went quiet)
+    14    flags        F_PAUSED: host -> guest, the host has paused the game (a link went quiet, or a
+                       player paused: bits 1-3 are that seat + 1, 0 for a quiet link); guest -> host,
+                       this guest's player has paused (its pause screen is up)
     15-   payload
     last 2            CRC-16/CCITT of every byte before them
 
@@ -57,6 +59,7 @@ EVERYONE = const(255)
 UNKNOWN = const(0x70)  # a card this device has not been shown: no real card (suit 7, rank 0: every rank table has it)
 
 F_PAUSED = const(1)
+F_BY = const(1)  # the flags' bits 1-3, shifted by this: the seat + 1 that paused (0: a quiet link)
 
 READ_MOST = const(32)  # packets of senders without a seat decoded in one poll (a flood cannot stall a frame)
 DRAIN_MOST = const(512)  # packets taken from the transport in one poll: past READ_MOST strays', let go unread

@@ -147,6 +147,8 @@ class Guest(L.Side):
         self.pong_ms = 0  # ... and when it came (this device's clock)
         self.heard = 0
         self.host_paused = False
+        self.paused_by = 0  # the seat + 1 whose player paused the host's game (0: none, or a quiet link)
+        self.wants = 0  # this device's player has paused: F_PAUSED in its messages (ask_pause)
         self.paused = False  # the host paused, or has been quiet for QUIET_MS
         self.desynced = False
         self.behind = 0  # heartbeats in a row that ended the host's log before this copy's next entry
@@ -180,7 +182,7 @@ class Guest(L.Side):
         every = PING_MS if self.clock.k < self.clock.keep else 4 * PING_MS
         if now - self.ping_ms >= every:
             self.ping_ms = now
-            buf = self.tx.begin(K_PING, 0, self.next)
+            buf = self.tx.begin(K_PING, 0, self.next, self.wants)
             put32(buf, L.HEADER, now)
             put32(buf, L.HEADER + 4, self.pong_t2)
             held = now - self.pong_ms if self.pong_t2 else 0
@@ -233,6 +235,7 @@ class Guest(L.Side):
             return
         self.heard = now
         self.host_paused = bool(rx.flags & L.F_PAUSED)
+        self.paused_by = (rx.flags >> L.F_BY) & 7
         if self.sent < rx.ack <= self.sent + self.no:
             self._acked(rx.ack)
         if kind == K_PONG:
@@ -277,7 +280,7 @@ class Guest(L.Side):
     def _send_actions(self, now):
         count = self.no if self.no < L.PRESS_MOST else L.PRESS_MOST
         self.acked = self.next
-        buf = self.tx.begin(K_PRESS, self.sent, self.next)
+        buf = self.tx.begin(K_PRESS, self.sent, self.next, self.wants)
         out = self.out
         for i in range(L.PRESS_SIZE * count):
             buf[L.HEADER + i] = out[i]
@@ -288,6 +291,11 @@ class Guest(L.Side):
         self.link.send(0, self.tx.buf, self.tx.finish(size))
 
     # ---- the game ----------------------------------------------------------
+
+    def ask_pause(self, on):
+        """This device's player paused (on) or resumed: the host is told at once, and pauses every device."""
+        self.wants = L.F_PAUSED if on else 0
+        self.sent_ms = self.now - BEAT_MS  # the next poll sends a message with the flag
 
     def add(self, t, verb, a, b):
         """Send one action of this seat, stamped t in the host's game clock; False when the outbox is full."""

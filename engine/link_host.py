@@ -110,6 +110,7 @@ class Remote:
         self.rtts = [0] * RTTS  # its last round trips, ms (0: none yet)
         self.ri = 0
         self.rtt = 0  # the smallest of them: how long before its arrival a press may have been made
+        self.wants = 0  # its player has paused (F_PAUSED in its messages)
 
 
 class Host(L.Side):
@@ -133,6 +134,8 @@ class Host(L.Side):
         self.n = 0  # entries logged
         self.base = 0  # the first entry still held
         self.paused = False
+        self.held = 0  # the host's own player paused: its seat + 1 (hold)
+        self.by = 0  # who paused the game: a seat + 1 (0: none, or only a quiet guest)
         self.left = []  # seats whose guest has left, until the app gives them to the CPU
         self.joined = []  # seats a guest has taken (again), until the app stops their CPU
         self.digest = 0  # the state's digest after digest_n log entries (set by the app)
@@ -315,6 +318,7 @@ class Host(L.Side):
                 self.dropped += 1  # not this guest's: a BYE needs its nonce to be believed
             return
         r.heard = now
+        r.wants = rx.flags & L.F_PAUSED  # its player has paused
         if rx.ack < self.base:  # it started over (a desync) and its log's start is gone: it cannot be caught up
             self._refuse(peer, r.nonce, L.LATE)
             self._gone(r)
@@ -344,7 +348,7 @@ class Host(L.Side):
                     best = x
             r.rtt = best
         tx = self.tx
-        out = tx.begin(K_PONG, 0, r.got)
+        out = tx.begin(K_PONG, 0, r.got, self._flags())  # (every message says whether the game is paused)
         for k in range(4):
             out[L.HEADER + k] = buf[L.HEADER + k]
         put32(out, L.HEADER + 4, now if now > 0 else 1)  # 0 means "no answer yet" in the next ping's echo
@@ -425,14 +429,33 @@ class Host(L.Side):
     def _watch(self, now):
         """Pause while a guest is quiet; let go of the ones gone too long."""
         quiet = False
+        by = self.held
         for r in self.remotes:
+            if not by and r.wants:
+                by = r.seat + 1
             silent = now - r.heard
             if silent >= GONE_MS:
                 self._gone(r)
                 return self._watch(now)  # the list changed under the loop: look again
             if silent >= QUIET_MS:
                 quiet = True
-        self.paused = quiet
+        self.by = by
+        self.paused = quiet or by != 0
+
+    def shift(self, ms):
+        """The game's clock stood still for ms (a pause): the link's timers, kept in that clock, go back by ms
+        (else the host would send nothing, and hear no guest, until its clock caught up with them)."""
+        self.now -= ms
+        for r in self.remotes:
+            r.heard -= ms
+            r.sent -= ms
+            r.digest_at -= ms
+            r.second -= ms
+
+    def hold(self, seat):
+        """The host's own player paused (seat) or resumed (-1): every device pauses while any player holds it."""
+        self.held = seat + 1 if seat >= 0 else 0
+        self._watch(self.now)
 
     def send(self, now):
         """Send each guest the log it lacks (again after RESEND_MS), a heartbeat, and now and then a digest."""
@@ -453,7 +476,7 @@ class Host(L.Side):
                 self._send(r, tx.finish(4))
 
     def _flags(self):
-        return L.F_PAUSED if self.paused else 0
+        return L.F_PAUSED | self.by << L.F_BY if self.paused else 0
 
     def _send_log(self, r, n, now):
         """The entries from the guest's first missing one; cards shown to another seat go as 0."""

@@ -59,6 +59,7 @@ class Speed(Deals):
     """The state of one match of Speed and the rules that change it."""
 
     name = "speed"  # its name in engine.games
+    times = ("now", "deadline")  # the ticks it holds: a pause moves them on (ui/pause.py; other games: now)
     PUBLIC = ("centre", "ready", "ranking", "games_won", "scores", "phase", "round", "game_no", "winner", "out")
     HIDDEN = ("hands", "draw", "side", "start")  # engine.digest: every seat sees these, and how many cards those hold
     slots = _SLOTS

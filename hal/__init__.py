@@ -12,7 +12,8 @@ Every target module exports:
 - ``Event``: the class to read events into (``key_number``, ``pressed``,
   ``timestamp`` in ticks_ms): a ``keypad.Event`` on the desktop.
 
-Key numbers are ``player * 4 + button``, buttons ``UP, DOWN, LEFT, RIGHT``.
+Key numbers are ``player * 4 + button``, buttons ``UP, DOWN, LEFT, RIGHT``; ``PAUSE``
+is a keyboard's pause key (a board pauses with a chord of its buttons, ui/app.py).
 Board modules also export ``record_game(game, mode, level, won, ms)`` and
 ``stats()`` (hal/nvmstore.py); so do the desktop and headless ones.
 This package imports nothing heavy, so ``import hal`` is cheap on a board.
@@ -25,6 +26,7 @@ DOWN = 1
 LEFT = 2
 RIGHT = 3
 BUTTONS = 4  # per player: key_number = player * BUTTONS + button
+PAUSE = 16  # the pause key's key_number (the desktop's Esc), past four clusters' buttons: no player's
 
 
 # board.board_id -> the hal module for it (settings.toml's SPIT_BOARD may name either)

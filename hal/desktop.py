@@ -9,6 +9,9 @@ layout, Z Q S D on a French one):
 
     player 0 (left):   W up, S down, A left, D right
     player 1 (right):  the arrow keys
+    player 2:          I up, K down, J left, L right
+    player 3:          the numeric keypad's 8 up, 5 down, 4 left, 6 right
+    Esc:               pause the game (again: resume)
 
 A key gives one press and one release event (no auto-repeat), stamped with
 ``ticks_ms()`` when ``poll()`` reads it; when the window loses the focus,
@@ -32,7 +35,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import adafruit_ticks  # noqa: E402
 import pygame  # noqa: E402
 
-from hal import BUTTONS, DOWN, LEFT, RIGHT, UP, NoDisplay  # noqa: E402
+from hal import BUTTONS, DOWN, LEFT, PAUSE, RIGHT, UP, NoDisplay  # noqa: E402
 from hal import headless  # noqa: E402
 from hal import settings as _settings  # noqa: E402
 from hal.headless import Event  # noqa: E402, F401  (every target exports Event)
@@ -56,6 +59,7 @@ KEYS = {  # SDL scancode (a key's place) -> key_number
     pygame.KSCAN_KP_5: 3 * BUTTONS + DOWN,
     pygame.KSCAN_KP_4: 3 * BUTTONS + LEFT,
     pygame.KSCAN_KP_6: 3 * BUTTONS + RIGHT,
+    pygame.KSCAN_ESCAPE: PAUSE,  # pause a game, resume it (no player's button)
 }
 
 _STRIP = 12  # height of the NeoPixel strip under the screen, in screen pixels
@@ -105,7 +109,7 @@ class Hal(headless.Hal):
         self.scale = scale
         self.window = window
         self._frame = pygame.image.frombuffer(self.display.rgb, (width, height), "RGB")
-        self._held = bytearray(2 * BUTTONS)
+        self._held = bytearray(max(KEYS.values()) + 1)  # every key of KEYS, whichever player's
         self._shown = bytearray(len(self.pixels.shown))  # the lights as last drawn
         self._redraw = True  # the whole window, on the first frame and after an expose
         self._closed = False

@@ -40,7 +40,7 @@ def test_every_import_reachable_from_code_py_is_in_the_bundle_or_built_in(bundle
 
     for name in games.NAMES:
         info = games.get(name)
-        for module in (info.ENGINE, info.CONTROLS, info.CPU, info.SCREEN, info.WORDS):
+        for module in (info.ENGINE, info.CONTROLS, info.CPU, info.SCREEN, info.WORDS, info.RESULT):
             path = os.path.join(bundles[board], *module.split("."))
             assert os.path.exists(path + ".py") or os.path.exists(path + ".mpy"), (board, module)
 

@@ -2,7 +2,7 @@
 result, the CPU saying Spit after its reaction time, the demo after a minute idle (D-1, D-2).
 """
 
-from uitools import DOWN, LEFT, RIGHT, UP, Presser, deal, label_box, load, logged, run_ms, step, tap
+from uitools import DOWN, LEFT, RIGHT, UP, Presser, deal, label_box, leave_result, load, logged, run_ms, step, tap
 from engine.bots import hands as H
 from engine.spit import PH_OVER, PH_PLAY, PH_READY
 from ui.app import DEMO_IDLE_MS, MENU, TABLE
@@ -24,9 +24,7 @@ def test_d1_one_player_against_the_cpu_plays_to_a_result(headless_app):
     cpu = logged(app, 1)
     assert sum(1 for _, verb, _, _ in cpu if verb == "play") > 10  # the CPU played cards
     assert ("ready" in (verb for _, verb, _, _ in cpu))
-    run_ms(hal, app, 1000)
-    tap(hal, 0, LEFT)  # the human's press after the result: back to the title screen
-    step(hal, app)
+    leave_result(hal, app, "Menu")  # the human's choice on the result screen: back to the title screen
     assert app.screen == MENU and app.cpus == [None, None]
 
 
@@ -80,9 +78,7 @@ def test_adaptive_cpu_starts_the_next_game_a_level_down_after_winning(headless_a
     run_ms(hal, app, 3000)
     assert app.game.phase == PH_OVER and app.game.winner == 1  # S-15: its last card, no spit cards
     assert app.adaptive_level == 3
-    run_ms(hal, app, 1000)
-    tap(hal, 0, LEFT)
-    step(hal, app)
+    leave_result(hal, app, "Menu")
     assert app.screen == MENU
     app.start_game(hal.ticks_ms())
     assert app.cpus[1].bot.level == 3

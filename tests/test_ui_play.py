@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from uitools import (DOWN, LEFT, RIGHT, UP, Presser, S, cards, deal, load, logged, run_ms, say_spit,
+from uitools import (DOWN, LEFT, RIGHT, UP, Presser, S, cards, deal, leave_result, load, logged, run_ms, say_spit,
                      step, tap)
 from engine.replay import load as load_replay
 from engine.replay import run as run_replay
@@ -441,9 +441,8 @@ def test_whole_game_through_the_buttons_ends_with_the_winner_shown(headless_app,
     again = replayed(app.replay())
     assert state(again) == state(game)
     assert len(app.log) >= 50 and presser.presses > len(app.log)
-    # any key after the game goes back to the menu
-    tap(hal, 0, LEFT)
-    step(hal, app)
+    # the result screen's Menu goes back to the menu (issue 20)
+    leave_result(hal, app, "Menu")
     assert app.screen == MENU
     with capsys.disabled():
         print("\n  whole game seed %d at %dx%d: %d frames, %d actions, %d rounds, %.2f ms per frame"
@@ -458,9 +457,7 @@ def test_second_game_replays_too(headless_app):
         play_out(hal, app, Presser(hal, app, every=(1, 2)))
         assert app.game.phase == PH_OVER
         assert state(replayed(app.replay())) == state(app.game), "game %d" % (n + 1)
-        run_ms(hal, app, 1000)
-        tap(hal, 1, LEFT)
-        step(hal, app)
+        leave_result(hal, app, "Menu", player=1)
         assert app.screen == MENU
 
 

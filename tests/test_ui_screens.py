@@ -334,7 +334,16 @@ def test_banner_game_over_names_the_winner(headless_app):
     assert app.game.phase == PH_OVER and app.game.winner == 1
     run_ms(hal, app, 1300)
     assert app.table.banner.value == "P2 wins!"
-    assert banner_shown(hal, app.table)
+    assert app.over.title == "P2 wins"  # the result screen over the table says it too (issue 20)
+    assert title_shown(hal, app.over.panel)
+
+
+def title_shown(hal, panel):
+    """True when a result or pause panel's title is on the screen: gold words inside its dark box."""
+    x1, y1, x2, y2 = label_box(panel.title)
+    d = hal.display
+    pixels = [d.pixel(x, y) for y in range(y1, y2) for x in range(x1, x2)]
+    return GOLD in pixels and rgb(0x102030) in pixels
 
 
 # ---- menu and how to play ------------------------------------------------------------

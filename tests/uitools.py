@@ -70,6 +70,23 @@ def say_spit(hal, app, wait_ms=800):
     run_ms(hal, app, wait_ms)
 
 
+def leave_result(hal, app, choice="Menu", player=0):
+    """Wait out the result screen's guard, then take a choice with player's cluster (issue 20: a key in the
+    guard does nothing; Up/Down pick, Left takes)."""
+    from ui.result import GUARD_MS
+
+    run_ms(hal, app, GUARD_MS)
+    panel = app.over.panel
+    for _ in range(len(panel.choices)):
+        if panel.choices[panel.selected] == choice:
+            break
+        tap(hal, player, DOWN)
+        step(hal, app)
+    assert panel.choices[panel.selected] == choice
+    tap(hal, player, LEFT)
+    step(hal, app)
+
+
 def cards(names):
     """Card numbers for a list of names like ["4C", "KD"]."""
     return [parse(n) for n in names]

@@ -6,7 +6,8 @@ and the App as code.py does, then for each step of the plan goes through the
 menu with button presses (the game, the mode and every option set line by
 line, the pages opened and closed), starts the game, plays it to its end (the
 people's seats pressed by level-8 hands, ``Hands``; the CPU's seats are the
-App's own), stays on the result, and goes back to the menu. It prints one
+App's own), pausing it once on the way (the Up+Down chord, then Resume),
+stays on the result, and takes its Menu choice. It prints one
 ``RESULT`` line: what it did and the heap it saw, or the error that stopped it.
 
 The hands, and this module itself, are not the game: their heap is measured
@@ -17,7 +18,9 @@ give the board's pool that much more, as it does for the stand-ins.
 import gc
 
 FRAME_MS = 33
-OVER_MS = 3000  # on the result screen before the first press to leave it
+OVER_MS = 3000  # on the result screen before the first press to leave it (it takes none for 2 s)
+PAUSE_AT = 300  # the frame of each game at which the pause screen is opened, and closed again
+CHORD_FRAMES = 20  # Up and Down held this many frames: the pause chord (ui.app.CHORD_MS, 500 ms)
 clock = [0]
 OVER = [None]  # engine.actions.PH_OVER, read once the App has loaded it
 
@@ -152,10 +155,27 @@ class Player:
         self.tap(2)  # LEFT: any key leaves how to play; on the statistics page UP and DOWN scroll
         return True
 
+    def pause(self, hands):
+        """Open the pause screen with the chord (Up and Down of player 1 held), then Resume; True when it did."""
+        events = self.app.hal.events
+        events.feed(0, True, clock[0] + 1)  # UP
+        events.feed(1, True, clock[0] + 2)  # DOWN
+        for _ in range(CHORD_FRAMES):
+            self.frame()
+        paused = self.app.over is not None
+        self.out["free_pause"] = min(self.out.get("free_pause", 1 << 30), _free())
+        events.feed(0, False, clock[0] + 1)
+        events.feed(1, False, clock[0] + 1)
+        self.frame()
+        self.tap(2)  # LEFT: Resume, the choice marked
+        return paused and self.app.over is None
+
     def leave(self, hands):
-        """From the result back to the menu: wait, then press as a player who has seen it."""
+        """From the result back to the menu: wait, then take its Menu choice as a player who has seen it."""
         for _ in range(OVER_MS // FRAME_MS):
             self.frame(hands)
+        if self.app.over is not None:
+            self.tap(1)  # DOWN: Menu (after Rematch)
         for _ in range(8):
             if self.app.screen == 0:
                 return True
@@ -200,6 +220,9 @@ def play(player, step, seed, record):
         while app.game is not None and app.game.phase != over and frames < 200000:
             player.frame(hands)
             frames += 1
+            if frames == PAUSE_AT and not step.get("demo") and app.game.phase != over:
+                if not player.pause(hands):
+                    record["missing"].append("the pause screen did not open and close")
         record["frames"] += frames
         if app.game is None or app.game.phase != over:
             record["missing"].append("a game did not end")

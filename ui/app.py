@@ -13,6 +13,7 @@ from engine import games
 from engine.actionlog import ActionLog
 from engine.actions import PH_OVER, PH_PLAY
 from engine.timing import Sequencer, ticks_add, ticks_diff
+from hal import PAUSE
 from ui.lights import Lights
 from ui.playback import Playback
 from ui import words
@@ -24,6 +25,8 @@ FRAME_MS = 33  # about 30 frames a second
 BATCH = 32  # actions one frame's Sequencer holds in play (a replay's may need more: watch)
 SEEDS = 0xFFFFFFFF  # a seed a replay file can hold (engine.replay.SEEDS; the replay code loads only to save one)
 DEMO_IDLE_MS = 60000  # D-1: the title screen starts a CPU-against-CPU demo after a minute idle
+CHORD_MS = 500  # Up and Down of one cluster held together this long: pause (docs/boards.md)
+_OVER = ("ui.result", "ui.pause", "ui.panel")  # the screens over the table (a board drops them when closed)
 
 # Tones (Hz, ms): one short tone per event, yours (a seat a person plays on this device) or the other side's
 _T_PLAY = (988, 30)  # your card landed
@@ -95,6 +98,10 @@ class App(Seating, Playback):
         self.applied = 0  # actions applied or refused, all games
         self.link = None  # ui.linked.Linked when this device hosts or joins a linked game (docs/link.md)
         self.link_address = ""  # the host a guest looks for (code.py --join ADDRESS; "": the hal's own default)
+        self.over = None  # the screen over the table: ui.result.Result or ui.pause.Pause
+        self.held = bytearray(4)  # each cluster's buttons held, a bit each: the pause chord
+        self.chord = -1  # the cluster holding the chord ...
+        self.chord_at = 0  # ... since
         self.show_menu()
         # a board drops the modules a game loaded when the player goes back to the menu: only the
         # chosen game's code is ever on the heap
@@ -186,6 +193,7 @@ class App(Seating, Playback):
         self._begin(info.new(self.game_seed, self.options(), seen), now)
 
     def _begin(self, game, now):
+        self.close_over()
         self.game = game
         info = games.get(game.name)
         if self.kind is not info or len(self.clusters) != game.players:  # its own buttons, screen, words
@@ -214,7 +222,7 @@ class App(Seating, Playback):
         self.banner_until = now
         self.said = 0
         self.banner_key = self.info_key = None
-        self.quiet_until = now  # presses before this are ignored (reading a result)
+        self.quiet_until = now  # presses before this are ignored (just after a deal)
         self.flash_until = [now] * game.players
         self.refuse_tone = False
         self.jingle = None  # the jingle playing (_J_WIN...), its next note and when that note is due
@@ -241,6 +249,7 @@ class App(Seating, Playback):
 
     def back_to_menu(self):
         """Leave the table for the title menu."""
+        self.close_over()
         if self.link is not None:
             self.link.close()
         self.screen = MENU
@@ -286,6 +295,11 @@ class App(Seating, Playback):
         events = self.hal.events
         link = self.link
         while events.get_into(ev):
+            if ev.key_number >= PAUSE:  # the desktop's Esc
+                if ev.pressed:
+                    self.pause_key(-1, now)
+                continue
+            self._hold(ev.key_number, ev.pressed, now)
             if ev.pressed:
                 player = ev.key_number >> 2  # key_number is player * 4 + button
                 if link is not None and self.screen == TABLE:
@@ -296,10 +310,16 @@ class App(Seating, Playback):
                 self.menu.hold(ev.key_number, ev.pressed, ev.timestamp)  # UP or DOWN held repeats
         if self.screen == MENU and self.menu is not None and self.menu.tick(now):
             self.idle_since = now
+        if self.chord >= 0 and ticks_diff(now, self.chord_at) >= CHORD_MS:
+            p = self.chord
+            self.chord = -1
+            self.pause_key(link.local(p) if link is not None else p, now)
         self._idle(now)
         if link is not None and self.screen != TABLE:
             link.idle(now)  # a guest waits for the host's game
-        if self.screen == TABLE:
+        if self.screen == TABLE and self.over is not None:
+            self.over.tick(now)
+        if self.screen == TABLE and (self.over is None or not self.over.stops):  # (paused: the table stands still)
             if self.playback is not None:
                 self._feed_playback(now)
             if link is None or not link.paused:
@@ -331,6 +351,10 @@ class App(Seating, Playback):
                 self.hal.save_settings(self.settings)
             return
         game = self.game
+        if self.over is not None:  # the result or pause screen takes the presses of every cluster here
+            if not cpu:
+                self.over.press(button, now)
+            return
         if not cpu and (self.demo or self.cpus[player] is not None):
             if self.demo:
                 self.back_to_menu()  # D-1: any button stops the demo
@@ -344,14 +368,43 @@ class App(Seating, Playback):
         if ticks_diff(timestamp, self.t0) < 0:
             return  # pressed before this game was dealt: not part of it (C-5: the log starts at 0)
         if game.phase == PH_OVER:
-            self.back_to_menu()
-            return
+            return  # (the result screen takes the presses)
         cluster = self.clusters[player]
         if cluster.press(button, game):
             if self.link is not None:
                 self.link.add(timestamp, player, cluster.verb, cluster.a, cluster.b)  # ordered by the host
             else:
                 self.seq.add(timestamp, player, cluster.verb, cluster.a, cluster.b)
+
+    def _hold(self, key, pressed, now):
+        """Note a cluster's buttons held: Up and Down of one together start the pause chord (docs/boards.md)."""
+        p = key >> 2
+        if p >= len(self.held):
+            return
+        bit = 1 << (key & 3)
+        held = self.held[p] | bit if pressed else self.held[p] & ~bit
+        self.held[p] = held
+        if held & 3 == 3:  # UP and DOWN
+            if self.chord != p:
+                self.chord = p
+                self.chord_at = now
+        elif self.chord == p:
+            self.chord = -1
+
+    def pause_key(self, player, now):
+        """The pause key or chord (player: the seat that held it, -1 for Esc): pause a game, or resume it."""
+        if self.screen == TABLE and not self.demo and self.playback is None:
+            _module("ui.pause").toggle(self, player, now)
+
+    def close_over(self):
+        """Take the result or pause screen off the table; a board drops their modules (loaded again when shown)."""
+        if self.over is not None:
+            self.over.close()
+            self.over = None
+        if self.menu_modules is not None:
+            for name in _OVER + (getattr(self.kind, "RESULT", ""),):
+                if name not in self.menu_modules:
+                    _forget(name)
 
     def _idle(self, now):
         """D-1: the demo starts after a minute on the title screen untouched, and deals again when over."""
@@ -476,8 +529,10 @@ class App(Seating, Playback):
                 self.jingle = _J_WIN if yours or (people == 0 and p < len(cpus)) else _J_LOSS
                 self.jingle_i = 0
                 self.jingle_at = now
-                self.quiet_until = ticks_add(now, 800)
                 self._game_over(now)
+                if not self.demo and self.playback is None:
+                    self.close_over()  # (a linked game paused as it ended)
+                    self.over = _module("ui.result").Result(self, now)
             text = words.report(kind, p, a, self.game)
             if text is not None:
                 self._say(text, now, words.ms)

@@ -211,6 +211,20 @@ class Linked:
         link = self.host if self.role == HOST else self.guest
         return link is not None and link.paused
 
+    def hold(self, on):
+        """This device's player paused (on) or resumed: the host pauses every device, a guest asks its host to."""
+        if self.role == HOST:
+            if self.host is not None:
+                self.host.hold(self.seat if on else -1)
+        else:
+            self.guest.ask_pause(on)
+
+    def paused_by(self):
+        """The seat + 1 whose player paused the game (0: none, or a quiet link)."""
+        if self.role == HOST:
+            return self.host.by if self.host is not None else 0
+        return self.guest.paused_by
+
     def idle(self, now):
         """Off the table: a guest listens for the host's welcome and its deal, and deals that game."""
         if self.role != GUEST:
@@ -269,9 +283,10 @@ class Linked:
         host.send(self.clock(now))
 
     def banner_key(self):
-        """0, or a number for the link's words on the banner: 1 paused, 2 waiting for a guest."""
+        """0, or a number for the link's words on the banner: 1 quiet, 2 waiting for a guest, 8 + seat paused."""
         if self.paused:
-            return 1
+            by = self.paused_by()
+            return 8 + by if by else 1
         if self.role == HOST and self.host is not None and len(self.host.remotes) < self.guests - len(self.left):
             return 2
         return 0
@@ -279,6 +294,8 @@ class Linked:
     def banner(self):
         """The link's words for the banner, or None."""
         key = self.banner_key()
+        if key > 8:
+            return "P%d paused" % (key - 8)
         if key == 1:
             return "Link quiet: paused"
         if key == 2:
@@ -520,8 +537,12 @@ class Linked:
         if paused and self.paused_at is None:
             self.paused_at = now
         elif not paused and self.paused_at is not None:
-            if self.role == HOST:
-                app.t0 = ticks_add(app.t0, ticks_diff(now, self.paused_at))
+            if self.role == HOST:  # the game's clock, its engine's times and its CPU players' move on
+                from ui.pause import shift
+
+                ms = ticks_diff(now, self.paused_at)
+                shift(app, ms)
+                self.host.shift(ms)
             else:
                 self.guest.clock.reset()  # the host's clock stood still: measure it again
             self.paused_at = None

@@ -7,6 +7,7 @@ const KEYS = { // KeyboardEvent.code (a key's place) -> key_number: hal/desktop.
   ArrowUp: 4, ArrowDown: 5, ArrowLeft: 6, ArrowRight: 7,
   KeyI: 8, KeyK: 9, KeyJ: 10, KeyL: 11,
   Numpad8: 12, Numpad5: 13, Numpad4: 14, Numpad6: 15,
+  Escape: 16, // hal.PAUSE: pause the game, resume it
 };
 const $ = (id) => document.getElementById(id);
 const canvas = $("screen");

@@ -176,6 +176,13 @@ class Driver:
         self.t_start = now
         self.td = ticks_add(now, think_ms(self.hands(), self.rng))
 
+    def shift(self, ms):
+        """The clock stood still for ms (a pause): every time planned moves on with it (no press during it)."""
+        self.t = ticks_add(self.t, ms)
+        self.t_next = ticks_add(self.t_next, ms)
+        self.td = ticks_add(self.td, ms)
+        self.t_start = ticks_add(self.t_start, ms)
+
     def when(self):
         """The time of the next thing this driver will do (a press or a decision)."""
         return self.t_next if self.ib < self.nb else self.td

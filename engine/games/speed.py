@@ -36,6 +36,7 @@ CONTROLS = "engine.speed_controls"  # class Cluster
 CPU = "engine.bots.speed"  # make(name) and View: the CPU players (engine.bots.Driver presses for them)
 SCREEN = "ui.speed_table"  # class Table
 WORDS = "ui.speed_words"  # the banners and the moments' words (no displayio)
+RESULT = "ui.speed_result"  # the result screen's words: what decided a game (loaded at its end)
 
 ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive")
 MEDIAN_MS = (0, 2150, 1710, 1350, 1090, 870, 710, 580, 470)
@@ -48,11 +49,11 @@ HOWTO = (
     "Up/Down: pick a card",
     "Left/Right: play it on",
     " the left/right pile (3-4",
-    " players: the first one",
-    " from that side it fits)",
+    " players: first that fits)",
     "Stuck? Any key: ready",
     "Out of cards: SPEED!",
     "P1 {0}  P2 {1}",  # the device's buttons (ui.menu.howto)
+    "Pause: hold Up+Down",
 )
 
 

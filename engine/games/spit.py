@@ -27,6 +27,7 @@ CONTROLS = "engine.controls"  # class Cluster: four buttons per player
 CPU = "engine.bots.spit"  # make(name) and View: the CPU players (engine.bots.Driver presses for them)
 SCREEN = "ui.spit_table"  # class Table
 WORDS = "ui.spit_words"  # the banners and the moments' words (no displayio)
+RESULT = "ui.spit_result"  # the result screen's words: what decided a game (loaded at its end)
 
 # The CPU line of the menu: bot names, and the median time per move of each level (ms,
 # measured by tools/tournament.py --json: median_move_ms, docs/bots.md)
@@ -46,6 +47,7 @@ HOWTO = (
     "Any key: say Spit!",
     "End: slap the small pile",
     "P1 {0}  P2 {1}",  # the device's buttons (ui.menu.howto)
+    "Pause: hold Up+Down",
 )
 
 
