@@ -56,7 +56,7 @@ def test_the_page_shows_the_chosen_games_rows_per_mode_and_level(headless_app):
 def test_a_finished_game_is_on_the_page(headless_app):
     """The App records a game (ui/playback.py) and the page reads it back through the hal."""
     from engine.actions import PH_OVER
-    from uitools import Presser, deal, run_ms
+    from uitools import Presser, deal, leave_result
 
     hal, app = headless_app(seed=4, settings={"game": "spit", "mode": "1p", "cpu": "level8"})
     deal(hal, app)
@@ -64,9 +64,7 @@ def test_a_finished_game_is_on_the_page(headless_app):
     while app.game.phase != PH_OVER and presser.frames < 20000:
         presser.step()
     assert app.game.phase == PH_OVER
-    run_ms(hal, app, 1000)
-    tap(hal, 0, LEFT)  # back to the menu
-    step(hal, app)
+    leave_result(hal, app)  # back to the menu
     texts = open_stats(hal, app)
     assert texts[2].split()[:4] == ["1P", "vs", "L8", "1"]
 
