@@ -88,7 +88,7 @@ def test_d01_four_seats_one_person_three_cpus_play_to_a_result(headless_app):
 
 def test_d01_a_board_with_two_clusters_gives_the_other_seats_to_the_cpu(headless_app):
     """D-1: two clusters and four seats: two people, two CPUs (the third and fourth clusters have no keys)."""
-    hal, app = headless_app(seed=6, settings={"game": "speed", "mode": "4p"})
+    hal, app = headless_app(seed=6, settings={"game": "speed", "mode": "4p", "players": 4})  # (Mode and Players agree)
     hal.clusters = 2
     app.play_now("speed", {"players": 4}, hal.ticks_ms())
     assert [c is None for c in app.cpus] == [True, True, False, False]
@@ -96,7 +96,7 @@ def test_d01_a_board_with_two_clusters_gives_the_other_seats_to_the_cpu(headless
 
 def test_d01_four_people_at_the_keyboard(headless_app):
     """D-1: on the desktop a third and a fourth cluster (I J K L, the keypad 8 4 5 6) are people."""
-    hal, app = headless_app(seed=6, settings={"game": "speed", "mode": "4p"})
+    hal, app = headless_app(seed=6, settings={"game": "speed", "mode": "4p", "players": 4})  # (Mode and Players agree)
     app.play_now("speed", {"players": 4}, hal.ticks_ms())
     assert all(c is None for c in app.cpus)
     for p in range(4):

@@ -53,7 +53,7 @@ disable_error_code = var-annotated,misc
 # CircuitPython API of their own
 [mypy-ui.seating,ui.playback]
 strict_optional = False
-disable_error_code = var-annotated,misc,attr-defined
+disable_error_code = var-annotated,misc,attr-defined,has-type
 
 [mypy-{libs}]
 follow_imports = silent

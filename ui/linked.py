@@ -117,6 +117,13 @@ def open_from_menu(app, now):
     return True
 
 
+def _host():
+    """The host's module, loaded only where this device hosts."""
+    from engine import link_host
+
+    return link_host
+
+
 class Linked:
     """This device's part in a linked game: role HOST or GUEST over one transport (hal's link modules)."""
 
@@ -132,15 +139,11 @@ class Linked:
         self.number = 0  # games dealt in this session
         self.host = None
         self.guest = Guest(transport, session, nonce) if role == GUEST else None
-        if role == HOST:  # (a guest never loads the host's module: its join page is a board's fullest heap)
-            from engine.link_host import DIGEST_MS, PENDING, Recorder
-
-            self.seen = Recorder()  # the engine's: what it shows, and to whom (D-3)
-            self.batch = Sequencer(PENDING, 2)  # the actions due, in C-4 order (its priority carries over)
-            self.digest_every = DIGEST_MS
-        else:
-            self.seen = Blind()
-            self.batch = None  # a guest applies its host's log one entry at a time
+        # the engine's: what it shows, and to whom (D-3); a guest never loads the host's module (its join page
+        # is a board's fullest heap)
+        self.seen = _host().Recorder() if role == HOST else Blind()
+        self.batch = Sequencer(_host().PENDING, 2) if role == HOST else None  # host: the actions due, in C-4 order
+        self.digest_every = _host().DIGEST_MS if role == HOST else 0
         self.game_no = 0
         self.seat = 0 if role == HOST else -1
         self.keeps_replay = role == HOST  # a guest's copy has no seed: a replay of it would be another game
@@ -187,9 +190,7 @@ class Linked:
         w = welcome_bytes(game.name, self.app.options(), self.number)
         kw = {} if self.delay_ms is None else {"delay_ms": self.delay_ms}
         if self.host is None:
-            from engine.link_host import Host
-
-            self.host = Host(self.transport, self.session, game.players, w,
+            self.host = _host().Host(self.transport, self.session, game.players, w,
                              guest_seats=range(1, self.guests + 1), **kw)
         else:
             self.host.new_game(w)
@@ -368,13 +369,13 @@ class Linked:
         offer = self.guest.offer
         if offer is None:
             where = "at %s ..." % self.app.link_address if self.app.link_address else "..."
-            texts = ("JOIN A LINKED GAME", "Looking for a host", where, "", "Any key: back")
+            texts = ["JOIN A LINKED GAME", "Looking for a host", where, "", "Any key: back"]
         elif self.guest.rx.session:
-            texts = ("JOIN A LINKED GAME", "Code %04d: joining ..." % offer[0], "", "Any key: back")
+            texts = ["JOIN A LINKED GAME", "Code %04d: joining ..." % offer[0], "", "Any key: back"]
         else:
             title = games.TITLES[offer[1]] if offer[1] < len(games.NAMES) else "not in this version"
-            texts = ("JOIN A LINKED GAME", "A host's code: %04d" % offer[0], "Game: %s" % title,
-                     "The same code on", "the host's screen?", "Left: join", "Right: back")
+            texts = ["JOIN A LINKED GAME", "A host's code: %04d" % offer[0], "Game: %s" % title,
+                     "The same code on", "the host's screen?", "Left: join", "Right: back"]
         self.shown = offer
         self.app.menu.show_page(texts)
 

@@ -53,9 +53,9 @@ class Pause:
         self.stops = link is None  # the table's frame stands still (a link stops a linked game's itself)
         if link is not None:
             link.hold(True)  # every device pauses; the others say who
-        lines = ("The clock has stopped",)
+        lines = ["The clock has stopped"]
         if player >= 0 and (link is not None or app.people() > 1):
-            lines = ("P%d paused" % (player + 1),) + lines
+            lines.insert(0, "P%d paused" % (player + 1))
         self.panel = Panel(app.table.group, app.width, app.height, "Paused", lines, (RESUME, QUIT))
 
     def tick(self, now):
