@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from uitools import DOWN, LEFT, RIGHT, UP, Presser, run_ms, step, tap
+from uitools import DOWN, LEFT, RIGHT, UP, Presser, run_ms, set_menu, step, tap
 from engine import actions as A
 from engine.actions import PH_OVER, PH_PLAY, PH_READY
 from engine.california import California
@@ -194,12 +194,7 @@ def test_hints_mark_exactly_the_piles_that_may_be_covered(headless_app):
 def test_the_menu_offers_california_with_its_hints_and_how_to_play_page(headless_app):
     """The game line reaches California; its one option is hints; the how-to page is its own."""
     hal, app = headless_app(seed=1, settings={})
-    while app.menu.items[app.menu.selected][0] != "game":
-        tap(hal, 0, DOWN)
-        step(hal, app)
-    while app.settings["game"] != "california":
-        tap(hal, 0, RIGHT)
-        step(hal, app)
+    set_menu(hal, app, "game", "california")
     keys = [item[0] for item in app.menu.items]
     assert "hints" in keys and "stocks" not in keys and "jokers" not in keys
     app.menu.show_help(True)

@@ -1,7 +1,7 @@
 """Issue 20.5: the table says what happened: who slapped, who caught whom, every open rank, why a play was
 refused, which seat is you and which the CPU, a stalemate seen before a press counts, a host that left."""
 
-from uitools import LEFT, RIGHT, deal, load, run_ms, step, tap
+from uitools import LEFT, RIGHT, deal, load, play_into_a_stalemate, run_ms, step, tap
 
 from engine import actions as A
 from engine.actions import PH_CALL, PH_PLAY, PH_READY
@@ -104,11 +104,7 @@ def test_the_table_names_you_and_the_cpu(headless_app):
 def test_a_stalemate_is_seen_before_a_press_counts_as_ready(headless_app):
     """S-8: a press meant as a play, made as the table turns stuck, is not taken as Spit."""
     hal, app = headless_app(seed=3)
-    deal(hal, app)
-    load(app, [[], [], ["4C"], ["KC"], []], [[], [], ["KD"], [], []], [["5C"], ["9D"]], (["2H"], ["3H"]))
-    step(hal, app)
-    tap(hal, 0, LEFT)  # 4C on 5C: now neither KC nor KD goes anywhere
-    step(hal, app)
+    play_into_a_stalemate(hal, app)
     assert app.game.phase == PH_READY
     tap(hal, 1, RIGHT)  # P2 was still playing
     step(hal, app)

@@ -2,7 +2,8 @@
 result, the CPU saying Spit after its reaction time, the demo after a minute idle (D-1, D-2).
 """
 
-from uitools import DOWN, LEFT, RIGHT, UP, Presser, deal, label_box, leave_result, load, logged, run_ms, step, tap
+from uitools import (DOWN, LEFT, RIGHT, UP, Presser, deal, label_box, leave_result, load, logged, run_ms, set_menu, step,
+                     tap)
 from engine.bots import hands as H
 from engine.spit import PH_OVER, PH_PLAY, PH_READY
 from ui.app import DEMO_IDLE_MS, MENU, TABLE
@@ -174,12 +175,7 @@ def test_menu_has_the_mode_and_cpu_lines_with_each_levels_time(headless_app):
     cpu = items("spit")[keys.index("cpu")]
     assert level_words("level3", games.get("spit").MEDIAN_MS)[0] == "Level 3 " + H.median_words(3)
     assert "cpu" not in [item[0] for item in app.menu.items]  # two people: no CPU seat, no CPU line
-    while app.menu.items[app.menu.selected][0] != "mode":
-        tap(hal, 0, DOWN)
-        step(hal, app)
-    while app.settings["mode"] != "1p":
-        tap(hal, 0, RIGHT)
-        step(hal, app)
+    set_menu(hal, app, "mode", "1p")
     while app.menu.items[app.menu.selected][0] != "cpu":
         tap(hal, 0, UP)
         step(hal, app)

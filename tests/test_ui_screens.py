@@ -7,7 +7,8 @@ ui.sprites, so these tests say what is where in the game's words.
 import pytest
 
 from uitools import (DOWN, LEFT, RIGHT, UP, S, card_pixels, cards, colour, deal, inside, label_box, load, overlap,
-                     pile_rect, repaint, rgb, run_ms, say_spit, step, stock_rect, tap, union_pixels)
+                     pile_rect, play_into_a_stalemate, repaint, rgb, run_ms, say_spit, step, stock_rect, tap,
+                     union_pixels)
 from engine import actions as A
 from engine.cards import is_red
 from engine.spit import PH_CHOOSE, PH_OVER, PH_READY, PH_SLAP
@@ -274,11 +275,7 @@ def test_banners_ready_then_spit_then_none(headless_app):
 def test_banner_stalemate_says_spit_again(headless_app):
     """S-8: when nobody can move the table says so and waits for both to say Spit again."""
     hal, app = headless_app(seed=3)
-    deal(hal, app)
-    load(app, [[], [], ["4C"], ["KC"], []], [[], [], ["KD"], [], []], [["5C"], ["9D"]], (["2H"], ["3H"]))
-    step(hal, app)
-    tap(hal, 0, LEFT)  # 4C on 5C: now neither KC nor KD goes anywhere
-    step(hal, app)
+    play_into_a_stalemate(hal, app)
     assert app.game.phase == PH_READY
     assert app.table.banner.value == "Stuck! Spit again"
     assert banner_shown(hal, app.table)

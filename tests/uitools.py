@@ -98,6 +98,25 @@ def load(app, stocks0, stocks1, centre, spit=((), ())):
     app.game.load(layouts, [cards(c) for c in centre])
 
 
+def play_into_a_stalemate(hal, app):
+    """A dealt Spit table (seed 3) where P1 plays 4C on 5C and then nobody can move (S-8)."""
+    deal(hal, app)
+    load(app, [[], [], ["4C"], ["KC"], []], [[], [], ["KD"], [], []], [["5C"], ["9D"]], (["2H"], ["3H"]))
+    step(hal, app)
+    tap(hal, 0, LEFT)  # 4C on 5C: now neither KC nor KD goes anywhere
+    step(hal, app)
+
+
+def set_menu(hal, app, key, value):
+    """Move to the menu's line for key and change it until its setting is value."""
+    while app.menu.items[app.menu.selected][0] != key:
+        tap(hal, 0, DOWN)
+        step(hal, app)
+    while app.settings[key] != value:
+        tap(hal, 0, RIGHT)
+        step(hal, app)
+
+
 def logged(app, player=None):
     """The actions the app applied (its replay log) as (player, verb name, a, b), optionally one player's."""
     return [(p, N.VERBS[v], a, b) for t, p, v, a, b in app.log if player is None or p == player]

@@ -15,13 +15,19 @@ from ui.text import Text
 _GOLD = 0xFFD020
 
 
-def make(width, height, texts):
-    """(a Group, its labels): texts[0] as the title in gold, the rest as lines under it, on black."""
+def backdrop(width, height):
+    """A page's Group, black over the whole screen (one 8x8 tile repeated)."""
     page = displayio.Group()
     pal = displayio.Palette(1)
     pal[0] = 0x000000
     page.append(displayio.TileGrid(displayio.Bitmap(8, 8, 1), pixel_shader=pal, width=(width + 7) // 8,
                                    height=(height + 7) // 8, tile_width=8, tile_height=8))
+    return page
+
+
+def make(width, height, texts):
+    """(a Group, its labels): texts[0] as the title in gold, the rest as lines under it, on black."""
+    page = backdrop(width, height)
     step = max(10, min(12, height // max(1, len(texts))))
     labels = []
     for i, text in enumerate(texts):

@@ -6,9 +6,10 @@ The label library is imported only here (about 17 KB of heap on a board,
 docs/performance.md), and a board drops it with the page (``Menu.close_page``).
 """
 
-import displayio
 import terminalio
 from adafruit_display_text import bitmap_label
+
+from ui.notice import backdrop
 
 _GOLD = 0xFFD020
 
@@ -20,11 +21,7 @@ def make(width, height, texts):
     needed one block of 5 KB at 240x240, which a heap fragmented by ten games
     no longer had (tools/bench_board.py's soak, docs/performance.md).
     """
-    page = displayio.Group()
-    pal = displayio.Palette(1)
-    pal[0] = 0x000000
-    page.append(displayio.TileGrid(displayio.Bitmap(8, 8, 1), pixel_shader=pal, width=(width + 7) // 8,
-                                   height=(height + 7) // 8, tile_width=8, tile_height=8))
+    page = backdrop(width, height)
     step = max(10, min(12, height // max(1, len(texts))))
     for i, text in enumerate(texts):
         if text:
