@@ -461,3 +461,34 @@ def test_a_linked_pause_pauses_both_devices_and_says_who():
     assert host.over.title == ("You win!" if winner == 0 else "P2 wins")
     assert guest.over.title == ("You win!" if winner == 1 else "P1 wins")
     assert host.over.panel.choices == ("Rematch", "Menu") and guest.over.panel.choices == ("Menu",)
+
+
+def test_result_of_california_counts_the_face_down_piles(headless_app):
+    """K-5: the winner laid the last card of their pile; the result counts the piles, not the rows in front."""
+    hal, app = headless_app(seed=3, settings={"game": "california", "mode": "1p"})
+    deal(hal, app)
+    game = app.game
+    while game.piles[0].n:  # player 1's pile laid out (the cards go to the rows, as covers do)
+        game.rows[0][0].push(game.piles[0].pop())
+    game.winner = 0
+    game.phase = PH_OVER
+    result = Result(app, hal.ticks_ms())
+    assert result.title == "You win!"
+    assert result.lines[0] == "Cards left in piles"
+    assert result.lines[1] == "You 0  CPU %d" % game.piles[1].n
+
+
+@pytest.mark.parametrize("size,scale", [((160, 128), 1), ((240, 135), 1), ((240, 240), 2)])
+def test_the_result_panel_is_as_tall_in_mm_as_the_pybadges_where_it_fits(headless_app, size, scale):
+    """Issue 20.6: on the 240x240 panel (pixels half the PyBadge's) the panel's words are twice the size;
+    on 240x135 twice would not fit the screen's height, so they stay at one."""
+    hal, app = headless_app(*size, seed=3)
+    deal(hal, app)
+    end_spit(hal, app, winner=1)
+    panel = app.over.panel
+
+    def scale_of(text):
+        return text.words.scale if text.words is not None else 1  # (a label at 1 is its grid alone)
+
+    assert scale_of(panel.lines) == scale and scale_of(panel.title) == scale + 1
+    assert all(scale_of(mark) == scale for mark in panel.marks)

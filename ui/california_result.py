@@ -8,5 +8,5 @@ from ui.spit_result import tally
 
 
 def decided(game, names, options):
-    """K-5: the cards each has left."""
-    return ("Cards left", tally(names, [game.cards_held(p) for p in range(game.players)]))
+    """K-5: the cards left in each one's face-down pile (the winner laid their last)."""
+    return ("Cards left in piles", tally(names, [game.piles[p].n for p in range(game.players)]))

@@ -11,6 +11,7 @@ import displayio
 import vectorio
 
 from ui import sprites as S
+from ui.table import text_scale
 from ui.text import CHAR_H, CHAR_W, Text, wrap
 
 _INSIDE = 0x102030  # the panel's dark blue
@@ -35,27 +36,32 @@ class Panel:
         self.live = True
         group = displayio.Group()
         self.group = group
-        chars = (width - 4 * _PAD) // CHAR_W
-        text = "\n".join(wrap(line, chars) for line in lines)  # a long line wraps at spaces
-        rows = text.count("\n") + 1 if lines else 0
-        high = 2 * CHAR_H + _PAD + rows * _STEP + _PAD + len(choices) * _STEP + 2 * _PAD
+        k = text_scale(width, height)  # the panel's words as tall as the PyBadge's where the panel fits
+        while True:
+            chars = (width - 4 * _PAD) // (CHAR_W * k)
+            text = "\n".join(wrap(line, chars) for line in lines)  # a long line wraps at spaces
+            rows = text.count("\n") + 1 if lines else 0
+            high = (k + 1) * CHAR_H + _PAD + (rows + len(choices)) * _STEP * k + 3 * _PAD
+            if high <= height or k == 1:
+                break
+            k -= 1
         high = min(high, height)
         top = (height - high) // 2
         _rect(group, S.COLOURS[S.GOLD], _PAD, top, width - 2 * _PAD, high)
         _rect(group, _INSIDE, _PAD + 1, top + 1, width - 2 * _PAD - 2, high - 2)
         mid = width // 2
         y = top + _PAD
-        self.title = Text(group, mid, y, (0.5, 0.0), S.COLOURS[S.GOLD], scale=2, chars=len(title))
+        self.title = Text(group, mid, y, (0.5, 0.0), S.COLOURS[S.GOLD], scale=k + 1, chars=len(title))
         self.title.set(title)
-        y += 2 * CHAR_H + _PAD
-        self.lines = Text(group, mid, y, (0.5, 0.0), 0xFFFFFF, chars=chars, lines=max(1, rows))
+        y += (k + 1) * CHAR_H + _PAD
+        self.lines = Text(group, mid, y, (0.5, 0.0), 0xFFFFFF, scale=k, chars=chars, lines=max(1, rows))
         self.lines.set(text)
-        y += rows * _STEP + _PAD
+        y += rows * _STEP * k + _PAD
         self.marks = []
         wide = max(len(c) for c in choices) + 1
         for i in range(len(choices)):
-            self.marks.append(Text(group, mid - wide * CHAR_W // 2, y + i * _STEP, (0.0, 0.0), 0xFFFFFF,
-                                   chars=wide))
+            self.marks.append(Text(group, mid - wide * CHAR_W * k // 2, y + i * _STEP * k, (0.0, 0.0), 0xFFFFFF,
+                                   scale=k, chars=wide))
         self.draw()
         parent.append(group)
 
