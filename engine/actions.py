@@ -8,6 +8,8 @@ OK or a reason code; a refused action changes nothing. What happened is
 reported through a ``Reports`` ring that the screen, lights and sound read.
 """
 
+from engine.timing import ticks_add, ticks_diff
+
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -82,6 +84,35 @@ R_COVER = const(17)  # California: player covered row a's slot b with card (K-3)
 R_OPEN = const(18)  # California: rank a is open (K-3)
 R_PICKUP = const(19)  # California: no rank is open, the layout is picked up (K-4)
 NONE = const(255)
+
+
+# A refused play (a card that did not fit, a cover of a pile whose rank is not open) locks that
+# player's plays for LOCK_MS, as a fumbled card costs a person: the presses that would play a card
+# (or press Speed) in that time are dropped by the player's Cluster before they become actions, the
+# CPU's as a person's, so no rule and no replay changes (the log holds actions). The cursor moves,
+# and saying ready, slapping and choosing a pile are never locked.
+LOCK_MS = const(800)
+
+
+class Buttons:
+    """What every game's Cluster shares: the lockout after a refused play (``refused``, ``locked``)."""
+
+    lock_until = 0  # the tick the lockout ends (while lock is set)
+    lock = False
+
+    def refused(self, verb, now):
+        """The engine refused this player's action of verb, seen at now: a play, flip, fill or cover locks."""
+        if verb == PLAY or verb == FLIP or verb == MOVE or verb == COVER:
+            self.lock = True
+            self.lock_until = ticks_add(now, LOCK_MS)
+
+    def locked(self, t):
+        """True while a press at t falls in the lockout (the press is dropped)."""
+        if self.lock:
+            if ticks_diff(t, self.lock_until) < 0:
+                return True
+            self.lock = False
+        return False
 
 
 class Reports:

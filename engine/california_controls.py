@@ -6,15 +6,18 @@ cursor marks a height, 0 (the top) to 3:
 
 - UP and DOWN move the cursor (wrapping, so any height is at most two
   presses away);
-- LEFT covers a pile of the left column, RIGHT one of the right column, with
-  the top card of the player's own pile (K-3): the pile at the cursor's
-  height if its rank is open, else the open pile of that column nearest the
-  cursor (one below before one above, then two away). So the common move,
-  covering a pile that matches, is one press whenever the column has one,
-  and any given pile is at most three presses away. The cursor then rests on
-  the pile covered, so a double (a card laid on its own rank) is covered
-  again with the same button. A press on a column with no open pile aims at
-  the cursor's pile, which the engine refuses (NO_MATCH): the card shakes;
+- LEFT covers the pile at the cursor's height in the left column, RIGHT the
+  one in the right column, with the top card of the player's own pile (K-3):
+  the player aims, and a pile whose rank is not open is refused (NO_MATCH):
+  the card shakes and the player's presses are locked for a moment
+  (engine.actions.Buttons), as a fumbled card costs a person. So spotting
+  the match is the player's work, and a double (a card laid on its own
+  rank) is covered again with the same button;
+- with the auto-aim option (California's ``aim``, off by default, for
+  beginners: the game's ``auto_aim``), LEFT and RIGHT cover the pile at the
+  cursor if its rank is open, else the open pile of that column nearest the
+  cursor (one below before one above, then two away), and the cursor then
+  rests on the pile covered: one press whenever the column has a match;
 - when the banner says "Ready?" (every deal, K-2): any button says ready (D-2).
 
 Each press becomes one timestamped action, stamped with the time the button
@@ -26,7 +29,7 @@ from engine import actions as A
 from engine.actions import DOWN, LEFT, PH_PLAY, PH_READY, RIGHT, UP  # noqa: F401
 
 
-class Cluster:
+class Cluster(A.Buttons):
     """A player's cursor over the layout's four heights and how their presses become actions."""
 
     def __init__(self, player):
@@ -34,8 +37,9 @@ class Cluster:
         self.cursor = 1  # near the middle of the four heights
         self.verb = self.a = self.b = 0  # the action of the last press
 
-    def press(self, button, game):
-        """Turn a press into an action in (verb, a, b); False when it only moves the cursor."""
+    def press(self, button, game, t=None):
+        """Turn a press at t into an action in (verb, a, b); False when it only moves the cursor or is
+        dropped (a play pressed during the lockout after a refused one, engine.actions.Buttons)."""
         phase = game.phase
         if phase == PH_READY:
             return self._set(A.READY, 0, 0)
@@ -43,6 +47,8 @@ class Cluster:
             return False
         if button == UP or button == DOWN:
             self.cursor = (self.cursor + (-1 if button == UP else 1)) % 4
+            return False
+        if t is not None and self.locked(t):
             return False
         row = 0 if button == LEFT else 1
         slot = target(game, row, self.cursor)
@@ -58,7 +64,7 @@ class Cluster:
 
 def target(game, row, cursor):
     """The pile of row that LEFT (row 0) or RIGHT (row 1) covers from cursor: see the module's docstring."""
-    if game.takes(row, cursor):
+    if not game.auto_aim or game.takes(row, cursor):
         return cursor
     for d in (1, 3, 2):  # one below, one above (3 = -1 round four heights), two away
         slot = (cursor + d) % 4

@@ -20,7 +20,7 @@ from engine import actions as A
 from engine.actions import DOWN, LEFT, PH_CHOOSE, PH_PLAY, PH_READY, PH_SLAP, RIGHT, UP  # noqa: F401
 
 
-class Cluster:
+class Cluster(A.Buttons):
     """A player's cursor and how their presses become actions."""
 
     def __init__(self, player):
@@ -28,8 +28,9 @@ class Cluster:
         self.cursor = 2  # start in the middle of the row
         self.verb = self.a = self.b = 0  # the action of the last press
 
-    def press(self, button, game):
-        """Turn a press into an action in (verb, a, b); False when it only moves the cursor."""
+    def press(self, button, game, t=None):
+        """Turn a press at t into an action in (verb, a, b); False when it only moves the cursor or is
+        dropped (a play pressed during the lockout after a refused one, engine.actions.Buttons)."""
         phase = game.phase
         side = button == LEFT or button == RIGHT
         pile = 0 if button == LEFT else 1
@@ -38,6 +39,8 @@ class Cluster:
         if phase == PH_PLAY:
             if not side:
                 self.cursor = (self.cursor + (-1 if button == UP else 1)) % game.slots
+                return False
+            if t is not None and self.locked(t):
                 return False
             return self._act(game, pile)
         if phase == PH_SLAP and side:

@@ -10,8 +10,11 @@
   which the engine refuses): one press reaches a pile for the common play;
 - when the banner says "Ready?" (the start, P-2, and every stalemate, P-6):
   any button says ready (D-2);
-- when a player is out in the call and race endings (P-8): any button
-  presses Speed.
+- when a player is out in the call and race endings (P-8): UP (``CALL``)
+  presses Speed, and only UP: it is a deliberate press, never a stray one.
+  The other buttons do what they do in play, so LEFT or RIGHT plays a card,
+  which the engine refuses then (P-8), and a refused play locks the player's
+  presses for a moment (engine.actions.Buttons).
 
 Each press becomes one timestamped action, stamped with the time the button
 went down (C-4). The buttons are engine.actions' four, as for every game,
@@ -21,8 +24,10 @@ so the keyboards and boards need nothing new.
 from engine import actions as A
 from engine.actions import DOWN, LEFT, PH_CALL, PH_PLAY, PH_READY, RIGHT, UP  # noqa: F401
 
+CALL = UP  # the button that presses Speed (P-8)
 
-class Cluster:
+
+class Cluster(A.Buttons):
     """A player's cursor over their hand and how their presses become actions."""
 
     def __init__(self, player):
@@ -30,18 +35,21 @@ class Cluster:
         self.cursor = 2  # the middle of the hand
         self.verb = self.a = self.b = 0  # the action of the last press
 
-    def press(self, button, game):
-        """Turn a press into an action in (verb, a, b); False when it only moves the cursor."""
+    def press(self, button, game, t=None):
+        """Turn a press at t into an action in (verb, a, b); False when it only moves the cursor or is
+        dropped (a play pressed during the lockout after a refused one, engine.actions.Buttons)."""
         phase = game.phase
         if phase == PH_READY:
             return self._set(A.READY, 0, 0)
-        if phase == PH_CALL:
-            return self._set(A.SPEED, 0, 0)
-        if phase != PH_PLAY:
+        if phase != PH_PLAY and phase != PH_CALL:
             return False
-        if button == UP or button == DOWN:
+        if phase == PH_PLAY and (button == UP or button == DOWN) or phase == PH_CALL and button == DOWN:
             self.cursor = (self.cursor + (-1 if button == UP else 1)) % 5
             return False
+        if t is not None and self.locked(t):
+            return False
+        if button == CALL:  # in PH_CALL
+            return self._set(A.SPEED, 0, 0)
         if game.players == 2:
             return self._set(A.PLAY, self.cursor, 0 if button == LEFT else 1)
         return self._set(A.PLAY, self.cursor, self._pile(game, button == LEFT))

@@ -323,7 +323,7 @@ class App(Seating, Playback):
             self.back_to_menu()
             return
         cluster = self.clusters[player]
-        if cluster.press(button, game):
+        if cluster.press(button, game, timestamp):
             if self.link is not None:
                 self.link.add(timestamp, player, cluster.verb, cluster.a, cluster.b)  # ordered by the host
             else:
@@ -392,7 +392,9 @@ class App(Seating, Playback):
             self.table.flash[p] = self.clusters[p].cursor
         elif verb == A.COVER:
             self.table.flash[p] = a * 4 + b  # the pile aimed at: row a, slot b (California)
-        self.flash_until[p] = ticks_add(now, 220)
+        cluster = self.clusters[p]
+        cluster.refused(verb, now)  # a refused play locks the player's presses: the card shakes until then
+        self.flash_until[p] = cluster.lock_until if cluster.locked(now) else ticks_add(now, 220)
         self.lights.refuse(p, now)
         self.refuse_tone = True  # played after this frame's other tones, so it is heard
 

@@ -35,7 +35,7 @@ class Words:
             return "Stuck! Ready to flip"
         if kind == A.R_OUT:
             self.ms = 900
-            return "%s is out: SPEED!" % name(p) if self.ending != "first_out" else "%s is out!" % name(p)
+            return "%s out: Up for SPEED!" % name(p) if self.ending != "first_out" else "%s is out!" % name(p)
         if kind == A.R_PENALTY:
             self.ms = 1500
             return "Too late! %s takes %d" % (name(p), game.draw[p].n)
@@ -74,7 +74,7 @@ class Words:
                 return "Ready: %s?" % " ".join(waiting)
             return "Ready? Press to flip" if game.round > 1 or game.game_no > 1 else "Ready? Press to start"
         if phase == PH_CALL:
-            return "%s out: press SPEED!" % name(game.out)
+            return "%s out: Up for SPEED!" % name(game.out)  # UP only (engine.speed_controls.CALL)
         if phase == PH_OVER:
             if game.winner == A.NONE:
                 return "A draw"

@@ -85,10 +85,12 @@ class View:
         self.under = 0
         self.changes = 0
         self.cursor = 1
+        self.auto_aim = False  # the buttons' auto-aim option (engine.california_controls)
 
     def refresh(self, game, cursor):
         """Copy what this seat can see from game; True when something visible changed."""
         self.cursor = cursor
+        self.auto_aim = game.auto_aim
         changed = False
         open_ = self.open
         if self.phase != game.phase or self.round != game.round:

@@ -8,6 +8,7 @@ SEATS = (2,)
 # The options: (key, menu label, values, words); the first value is the default.
 OPTIONS = (
     ("hints", "Hints", (False, True), ("off", "on")),  # the screen marks the piles that may be covered
+    ("aim", "Auto-aim", (False, True), ("off", "on")),  # a press covers the match nearest the mark (the buttons')
 )
 
 ENGINE = "engine.california"  # class California
@@ -36,8 +37,10 @@ HOWTO = (
 
 
 def new(seed, options, seen=None):
-    """A new game (the options dict's keys are OPTIONS: hints is the screen's, the engine takes none); seen: link
-    play's hidden cards (engine.link_host)."""
+    """A new game (the options dict's keys are OPTIONS: hints is the screen's, aim the buttons', the engine takes
+    none); seen: link play's hidden cards (engine.link_host)."""
     from engine.california import California
 
-    return California(seed=seed, seen=seen)
+    game = California(seed=seed, seen=seen)
+    game.auto_aim = bool(options.get("aim", False))  # read by the buttons (engine.california_controls), never a rule
+    return game
