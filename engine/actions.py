@@ -87,24 +87,35 @@ NONE = const(255)
 
 
 # A refused play (a card that did not fit, a cover of a pile whose rank is not open) locks that
-# player's plays for LOCK_MS, as a fumbled card costs a person: the presses that would play a card
-# (or press Speed) in that time are dropped by the player's Cluster before they become actions, the
-# CPU's as a person's, so no rule and no replay changes (the log holds actions). The cursor moves,
-# and saying ready, slapping and choosing a pile are never locked.
+# player's plays for LOCK_MS, as a fumbled card costs a person, and a refused play within REPEAT_MS of
+# the end of the last lockout locks twice as long as that one did (up to LOCK_MS << LONGEST): rushing
+# costs more. The presses that would play a card (or press Speed) in that time are dropped by the
+# player's Cluster before they become actions, the CPU's as a person's, so no rule and no replay
+# changes (the log holds actions). The cursor moves, and saying ready, slapping and choosing a pile,
+# are never locked.
 LOCK_MS = const(800)
+REPEAT_MS = const(2000)
+LONGEST = const(2)  # the fourfold lockout is the longest
 
 
 class Buttons:
     """What every game's Cluster shares: the lockout after a refused play (``refused``, ``locked``)."""
 
-    lock_until = 0  # the tick the lockout ends (while lock is set)
-    lock = False
+    lock_until = 0  # the tick the lockout ends (the last one's, once it has)
+    lock = False  # a lockout is on (until lock_until)
+    doubled = -1  # how many times the last lockout was doubled (-1: none yet)
 
     def refused(self, verb, now):
         """The engine refused this player's action of verb, seen at now: a play, flip, fill or cover locks."""
         if verb == PLAY or verb == FLIP or verb == MOVE or verb == COVER:
+            k = self.doubled
+            if k < 0 or ticks_diff(now, self.lock_until) >= REPEAT_MS:
+                k = 0
+            elif k < LONGEST and ticks_diff(now, self.lock_until) >= 0:  # (a refusal inside a lockout: the same)
+                k += 1
+            self.doubled = k
             self.lock = True
-            self.lock_until = ticks_add(now, LOCK_MS)
+            self.lock_until = ticks_add(now, LOCK_MS << k)
 
     def locked(self, t):
         """True while a press at t falls in the lockout (the press is dropped)."""

@@ -219,8 +219,8 @@ def test_one_press_when_the_smart_button_already_reaches_the_pile():
 
 def test_without_auto_aim_the_cpu_moves_its_mark_to_the_pile_and_pays_the_presses():
     """K-3, issue 20: by default a press covers the pile at the mark, so the CPU moves its mark to the one
-    open pile (two presses down) and then covers it: three presses, each paid."""
-    game = position(["9H", "8H", "JD", "QC"], ["AS", "3D", "9S", "6H"])
+    open piles (two presses down; the one in the opponent's row) and then covers it: three presses, each paid."""
+    game = position(["JD", "8H", "9H", "QC"], ["AS", "3D", "9S", "6H"])
     driver = Driver(C.make("level8"), 0, Cluster(0), seed=3, slips=False, view=C.View(0))
     driver.cluster.cursor = 0
     driver.start(game, 0)
