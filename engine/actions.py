@@ -89,10 +89,10 @@ NONE = const(255)
 # A refused play (a card that did not fit, a cover of a pile whose rank is not open) locks that
 # player's plays for LOCK_MS, as a fumbled card costs a person, and a refused play within REPEAT_MS of
 # the end of the last lockout locks twice as long as that one did (up to LOCK_MS << LONGEST): rushing
-# costs more. The presses that would play a card (or press Speed) in that time are dropped by the
-# player's Cluster before they become actions, the CPU's as a person's, so no rule and no replay
-# changes (the log holds actions). The cursor moves, and saying ready, slapping and choosing a pile,
-# are never locked.
+# costs more. The presses that would play a card, slap a pile (Spit) or press Speed in that time are
+# dropped by the player's Cluster before they become actions, the CPU's as a person's, so no rule and
+# no replay changes (the log holds actions). The cursor moves, saying ready and choosing a pile are
+# never locked.
 LOCK_MS = const(800)
 REPEAT_MS = const(2000)
 LONGEST = const(2)  # the fourfold lockout is the longest

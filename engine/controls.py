@@ -44,6 +44,8 @@ class Cluster(A.Buttons):
                 return False
             return self._act(game, pile)
         if phase == PH_SLAP and side:
+            if t is not None and self.locked(t):
+                return False  # a slap is a race of hands: a fumbled card's lockout holds it too
             return self._set(A.SLAP, pile, 0)
         if phase == PH_CHOOSE and side:
             return self._set(A.CHOOSE, pile, 0)

@@ -11,7 +11,7 @@ Each masher plays N games against each level of each game, from both seats
 table says how many it won. The bound (issue 20): no masher wins more than
 10% of its games against level 3 or above, in any game.
 
-    python3 tools/bench_mash.py --games 20 --seed 1          # the whole table (docs/bots.md)
+    python3 tools/bench_mash.py --games 10 --seed 1 --jobs 2  # the whole table (docs/bots.md)
     python3 tools/bench_mash.py --games 4 --levels 3 --rhythms 100,250 --games-list spit
 """
 
@@ -87,24 +87,40 @@ def play(name, options, level, pattern, every_ms, seed, seat):
     return game.phase == PH_OVER and game.winner == seat
 
 
-def run(labels, levels, patterns, rhythms, count, seed, progress=None):
-    """{(label, level, pattern, rhythm): masher wins of count games}."""
+def play_cell(job):
+    """(cell, masher wins) of one masher's count games against one level."""
+    (label, level, pattern, every), count, seed = job
+    name, options = next((g[1], g[2]) for g in GAMES if g[0] == label)
+    wins = 0
+    for g in range(count):
+        wins += play(name, options, level, pattern, every, seed + g // 2, g % 2)
+    return job[0], wins
+
+
+def run(labels, levels, patterns, rhythms, count, seed, progress=None, jobs=1):
+    """{(label, level, pattern, rhythm): masher wins of count games}; jobs: processes at once."""
+    cells = [(label, level, pattern, every) for label in [g[0] for g in GAMES if g[0] in labels]
+             for level in levels for pattern in patterns for every in rhythms]
+    work = [(cell, count, seed) for cell in cells]
+    total = len(work) * count
     out = {}
-    chosen = [g for g in GAMES if g[0] in labels]
-    total = len(chosen) * len(levels) * len(patterns) * len(rhythms) * count
-    done = 0
     start = time.time()
-    for label, name, options in chosen:
-        for level in levels:
-            for pattern in patterns:
-                for every in rhythms:
-                    wins = 0
-                    for g in range(count):
-                        wins += play(name, options, level, pattern, every, seed + g // 2, g % 2)
-                    out[(label, level, pattern, every)] = wins
-                    done += count
-                    if progress is not None:
-                        progress(done, total, time.time() - start)
+    pool = None
+    if jobs > 1:
+        import multiprocessing
+
+        pool = multiprocessing.Pool(jobs)
+        answers = pool.imap_unordered(play_cell, work)
+    else:
+        answers = map(play_cell, work)
+    try:
+        for cell, wins in answers:
+            out[cell] = wins
+            if progress is not None:
+                progress(len(out) * count, total, time.time() - start)
+    finally:
+        if pool is not None:
+            pool.terminate()
     return out
 
 
@@ -168,6 +184,7 @@ def main(argv=None):
     parser.add_argument("--rhythms", default=",".join(str(r) for r in RHYTHMS),
                         help="ms between presses (default: %s)" % ",".join(str(r) for r in RHYTHMS))
     parser.add_argument("--full", action="store_true", help="every masher's row as well")
+    parser.add_argument("--jobs", type=integer, default=1, help="processes at once (default 1)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
     try:
@@ -181,8 +198,8 @@ def main(argv=None):
     except ValueError as e:
         print("bench_mash: %s" % e, file=sys.stderr)
         return 2
-    if args.games < 1:
-        print("bench_mash: --games must be at least 1", file=sys.stderr)
+    if args.games < 1 or not 1 <= args.jobs <= 64:
+        print("bench_mash: --games must be at least 1, --jobs 1 to 64", file=sys.stderr)
         return 2
     shown = [0.0]
 
@@ -192,7 +209,7 @@ def main(argv=None):
         shown[0] = seconds
         print("bench_mash: %d/%d games, %.0f s" % (done, total, seconds), file=sys.stderr, flush=True)
 
-    results = run(labels, levels, patterns, rhythms, args.games, args.seed, progress)
+    results = run(labels, levels, patterns, rhythms, args.games, args.seed, progress, args.jobs)
     print(table(results, args.games, args.full))
     bad = broken(results, args.games)
     print()
