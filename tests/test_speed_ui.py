@@ -332,7 +332,7 @@ def test_demo_and_tournament_play_speed():
 # ---- the table at every size ------------------------------------------------------------------
 
 SPEED_BANNERS = ("Ready? Press to start", "Ready? Press to flip", "Ready: P2?", "Stuck! Ready to flip", "Flip!",
-                 "P1 is out: SPEED!", "P2 out: press SPEED!", "Too late! P1 takes 17", "P2 wins game 2  1-1",
+                 "P1 out: Up for SPEED!", "P2 out: Up for SPEED!", "Too late! P1 takes 17", "P2 wins game 2  1-1",
                  "Game 3  1-1", "P1 wins! 2-1", "P2 wins! 25-7", "A draw")
 
 

@@ -65,7 +65,8 @@ class View:
     landed, 255 after a deal or when several landed between two looks),
     ``under`` (the top it covered), ``changes`` (a count of the table's
     changes); ``phase``, ``round``, ``my_ready``, ``cursor`` (the height of
-    this player's cursor), ``me``.
+    this player's cursor), ``auto_aim`` (the buttons' auto-aim option: else a
+    press covers the pile at the cursor), ``me``.
     """
 
     slots = 4  # heights the cursor moves over

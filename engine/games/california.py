@@ -18,7 +18,7 @@ SCREEN = "ui.california_table"  # class Table
 WORDS = "ui.california_words"  # the banners and the moments' words (no displayio)
 
 ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive")
-MEDIAN_MS = (0, 2600, 2100, 1590, 1300, 1060, 850, 690, 560)  # measured by tools/tournament.py: docs/bots.md
+MEDIAN_MS = (0, 2900, 2340, 1790, 1480, 1200, 970, 790, 640)  # measured by tools/tournament.py: docs/bots.md
 
 HOWTO = (
     "HOW TO PLAY CALIFORNIA",
@@ -27,10 +27,10 @@ HOWTO = (
     "of it from your pile,",
     "yours or the other's.",
     "Up/Down: move your mark",
-    "Left/Right: cover a",
-    " match in that column",
-    " (the one nearest your",
-    " mark: one press)",
+    "Left/Right: cover the",
+    " pile at your mark in",
+    " that column. A miss",
+    " locks you a moment",
     "No match left: new deal",
     "Last card laid wins!",
 )

@@ -38,7 +38,7 @@ HOWTO = (
     " players: the first one",
     " from that side it fits)",
     "Stuck? Any key: ready",
-    "Out of cards: SPEED!",
+    "Out of cards: Up = SPEED",
     "P1 WASD P2 arrows P3 IJKL",
 )
 

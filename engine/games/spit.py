@@ -38,6 +38,7 @@ HOWTO = (
     " or fill an empty slot",
     "Any key: say Spit!",
     "End: slap the small pile",
+    "A miss locks you a moment",
     "P1: W A S D   P2: arrows",
 )
 
