@@ -86,8 +86,10 @@ R_PICKUP = const(19)  # California: no rank is open, the layout is picked up (K-
 NONE = const(255)
 
 
-# A refused play (a card that did not fit, a cover of a pile whose rank is not open) locks that
-# player's plays for LOCK_MS, as a fumbled card costs a person, and a refused play within REPEAT_MS of
+# A refused play that was wrong when pressed (a card that did not fit, a cover of a pile whose rank
+# was not open) locks that player's plays for LOCK_MS, as a fumbled card costs a person; one that was
+# right when pressed and lost a race (C-4: the pile changed before it landed) does not. A refused
+# play within REPEAT_MS of
 # the end of the last lockout locks twice as long as that one did (up to LOCK_MS << LONGEST): rushing
 # costs more. The presses that would play a card, slap a pile (Spit) or press Speed in that time are
 # dropped by the player's Cluster before they become actions, the CPU's as a person's, so no rule and
@@ -104,10 +106,11 @@ class Buttons:
     lock_until = 0  # the tick the lockout ends (the last one's, once it has)
     lock = False  # a lockout is on (until lock_until)
     doubled = -1  # how many times the last lockout was doubled (-1: none yet)
+    fit = True  # the last play or cover pressed would have landed on the table as it was when pressed
 
     def refused(self, verb, now):
-        """The engine refused this player's action of verb, seen at now: a play, flip, fill or cover locks."""
-        if verb == PLAY or verb == FLIP or verb == MOVE or verb == COVER:
+        """The engine refused this player's action of verb, seen at now: a play or cover wrong when pressed locks."""
+        if (verb == PLAY or verb == COVER) and not self.fit:
             k = self.doubled
             if k < 0 or ticks_diff(now, self.lock_until) >= REPEAT_MS:
                 k = 0

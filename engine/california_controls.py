@@ -53,6 +53,7 @@ class Cluster(A.Buttons):
         row = 0 if button == LEFT else 1
         slot = target(game, row, self.cursor)
         self.cursor = slot
+        self.fit = game.takes(row, slot)  # (the lockout's question)
         return self._set(A.COVER, row, slot)
 
     def _set(self, verb, a, b):

@@ -17,6 +17,7 @@ the time the button went down (C-4).
 """
 
 from engine import actions as A
+from engine.cards import FITS, is_red  # C-2, S-19: did the card fit when pressed (the lockout's question)
 from engine.actions import DOWN, LEFT, PH_CHOOSE, PH_PLAY, PH_READY, PH_SLAP, RIGHT, UP  # noqa: F401
 
 
@@ -66,6 +67,11 @@ class Cluster(A.Buttons):
             return self._set(A.MOVE, self._tallest(game, slot), slot)
         if not game.up[p][slot]:
             return self._set(A.FLIP, slot, 0)
+        centre = game.centre[pile]
+        card = game.stocks[p][slot].top()
+        top = centre.top() if centre.n else 0
+        self.fit = top and (FITS[top & 15] >> (card & 15)) & 1 and not (game.alternate_colours
+                                                                         and is_red(card) == is_red(top))
         return self._set(A.PLAY, slot, pile)
 
     def _tallest(self, game, empty):

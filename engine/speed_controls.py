@@ -50,9 +50,10 @@ class Cluster(A.Buttons):
             return False
         if button == CALL:  # in PH_CALL
             return self._set(A.SPEED, 0, 0)
-        if game.players == 2:
-            return self._set(A.PLAY, self.cursor, 0 if button == LEFT else 1)
-        return self._set(A.PLAY, self.cursor, self._pile(game, button == LEFT))
+        pile = (0 if button == LEFT else 1) if game.players == 2 else self._pile(game, button == LEFT)
+        card = game.hands[self.player][self.cursor]
+        self.fit = phase == PH_PLAY and card and game.takes(pile, card)  # (the lockout's question)
+        return self._set(A.PLAY, self.cursor, pile)
 
     def _pile(self, game, from_left):
         """The first centre pile from the left (or the right) that takes the card under the cursor."""

@@ -10,8 +10,13 @@ from engine import actions as A
 from engine.actions import DOWN, LEFT, LOCK_MS, PH_PLAY, REPEAT_MS, RIGHT, UP
 from engine.california_controls import Cluster as CaliforniaCluster
 from engine.controls import Cluster as SpitCluster
+from engine.cardnames import parse
 from engine.speed import Speed
 from engine.speed_controls import Cluster as SpeedCluster
+
+def cards(*names):
+    return [parse(n) for n in names]
+
 
 GAMES_EACH = 2  # per masher, game and level: one deal from both seats
 PATTERNS = ("LR", "LRD", "LRUD", "LD")
@@ -42,13 +47,14 @@ def test_the_masher_presses_its_pattern_at_its_rhythm_without_looking():
 
 
 def test_a_refused_play_locks_that_players_plays_and_a_repeated_one_longer():
-    """Issue 20: after a refused play, that player's plays are dropped for LOCK_MS, the cursor still moves; a
-    refusal within REPEAT_MS of the end of the lockout locks twice as long (up to four times), a later one
-    LOCK_MS again; a refused ready or slap locks nothing."""
+    """Issue 20: after a play refused because it was wrong when pressed, that player's plays are dropped for
+    LOCK_MS, the cursor still moves; a refusal within REPEAT_MS of the end of the lockout locks twice as
+    long (up to four times), a later one LOCK_MS again; a refused ready, slap, flip or fill locks nothing."""
     game = Speed(seed=3)
-    game.phase = PH_PLAY
+    game.load([cards("6H", "KD"), cards("QD")], [[], []], [[], []], centre=[cards("5S"), cards("9C")])
     c = SpeedCluster(0)
-    assert c.press(LEFT, game, 0)
+    c.cursor = 1
+    assert c.press(LEFT, game, 0) and not c.fit  # the KD fits neither the 5S nor the 9C
     c.refused(A.PLAY, 100)
     assert c.locked(100) and c.lock_until == 100 + LOCK_MS
     assert not c.press(LEFT, game, 100 + LOCK_MS - 1)  # dropped
@@ -68,21 +74,34 @@ def test_a_refused_play_locks_that_players_plays_and_a_repeated_one_longer():
     c.refused(A.PLAY, end + REPEAT_MS)  # calm again: the short one
     assert c.lock_until == end + REPEAT_MS + LOCK_MS
     fresh = SpitCluster(1)
-    for verb in (A.READY, A.SLAP, A.CHOOSE):
+    fresh.fit = False
+    for verb in (A.READY, A.SLAP, A.CHOOSE, A.FLIP, A.MOVE):
         fresh.refused(verb, 50)
         assert not fresh.locked(60)
-    for verb in (A.FLIP, A.MOVE):
-        lock = SpitCluster(0)
-        lock.refused(verb, 50)
-        assert lock.locked(60)
     cover = CaliforniaCluster(0)
+    cover.fit = False
     cover.refused(A.COVER, 50)
     assert cover.locked(50 + LOCK_MS - 1) and not cover.locked(50 + LOCK_MS)
+
+
+def test_a_play_that_fitted_when_pressed_and_lost_a_race_locks_nothing():
+    """C-4, issue 20: a card that fitted when pressed, refused because the other player's card landed first,
+    is a lost race, not a fumble: no lockout (a card that did not fit when pressed is one)."""
+    game = Speed(seed=3)
+    game.load([cards("6H"), cards("4D")], [cards("2C"), cards("3C")], [[], []], centre=[cards("5S"), cards("9C")])
+    c0, c1 = SpeedCluster(0), SpeedCluster(1)
+    c0.cursor = c1.cursor = 0
+    assert c0.press(LEFT, game, 10) and c0.fit and c1.press(LEFT, game, 11) and c1.fit
+    assert game.apply(10, 0, c0.verb, c0.a, c0.b) == A.OK  # the 6H lands on the 5S
+    assert game.apply(11, 1, c1.verb, c1.a, c1.b) != A.OK  # the 4D no longer fits
+    c1.refused(A.PLAY, 20)
+    assert not c1.locked(21)
 
 
 def test_the_lockout_is_wrap_safe():
     """C-4's ticks wrap (2**29): a lockout across the wrap ends LOCK_MS later, not never or at once."""
     c = SpitCluster(0)
+    c.fit = False
     t = (1 << 29) - 100
     c.refused(A.PLAY, t)
     assert c.locked((t + 50) & ((1 << 29) - 1)) and c.locked((t + LOCK_MS - 1) & ((1 << 29) - 1))
