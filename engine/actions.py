@@ -8,8 +8,6 @@ OK or a reason code; a refused action changes nothing. What happened is
 reported through a ``Reports`` ring that the screen, lights and sound read.
 """
 
-from engine.timing import ticks_add, ticks_diff
-
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -84,49 +82,6 @@ R_COVER = const(17)  # California: player covered row a's slot b with card (K-3)
 R_OPEN = const(18)  # California: rank a is open (K-3)
 R_PICKUP = const(19)  # California: no rank is open, the layout is picked up (K-4)
 NONE = const(255)
-
-
-# A refused play that was wrong when pressed (a card that did not fit, a cover of a pile whose rank
-# was not open) locks that player's plays for LOCK_MS, as a fumbled card costs a person; one that was
-# right when pressed and lost a race (C-4: the pile changed before it landed) does not. A refused
-# play within REPEAT_MS of
-# the end of the last lockout locks twice as long as that one did (up to LOCK_MS << LONGEST): rushing
-# costs more. The presses that would play a card, slap a pile (Spit) or press Speed in that time are
-# dropped by the player's Cluster before they become actions, the CPU's as a person's, so no rule and
-# no replay changes (the log holds actions). The cursor moves, saying ready and choosing a pile are
-# never locked.
-LOCK_MS = const(800)
-REPEAT_MS = const(2000)
-LONGEST = const(2)  # the fourfold lockout is the longest
-
-
-class Buttons:
-    """What every game's Cluster shares: the lockout after a refused play (``refused``, ``locked``)."""
-
-    lock_until = 0  # the tick the lockout ends (the last one's, once it has)
-    lock = False  # a lockout is on (until lock_until)
-    doubled = -1  # how many times the last lockout was doubled (-1: none yet)
-    fit = True  # the last play or cover pressed would have landed on the table as it was when pressed
-
-    def refused(self, verb, now):
-        """The engine refused this player's action of verb, seen at now: a play or cover wrong when pressed locks."""
-        if (verb == PLAY or verb == COVER) and not self.fit:
-            k = self.doubled
-            if k < 0 or ticks_diff(now, self.lock_until) >= REPEAT_MS:
-                k = 0
-            elif k < LONGEST and ticks_diff(now, self.lock_until) >= 0:  # (a refusal inside a lockout: the same)
-                k += 1
-            self.doubled = k
-            self.lock = True
-            self.lock_until = ticks_add(now, LOCK_MS << k)
-
-    def locked(self, t):
-        """True while a press at t falls in the lockout (the press is dropped)."""
-        if self.lock:
-            if ticks_diff(t, self.lock_until) < 0:
-                return True
-            self.lock = False
-        return False
 
 
 class Reports:

@@ -10,7 +10,7 @@ cursor marks a height, 0 (the top) to 3:
   one in the right column, with the top card of the player's own pile (K-3):
   the player aims, and a pile whose rank is not open is refused (NO_MATCH):
   the card shakes and the player's presses are locked for a moment
-  (engine.actions.Buttons), as a fumbled card costs a person. So spotting
+  (engine.lockout), as a fumbled card costs a person. So spotting
   the match is the player's work, and a double (a card laid on its own
   rank) is covered again with the same button;
 - with the auto-aim option (California's ``aim``, off by default, for
@@ -29,17 +29,19 @@ from engine import actions as A
 from engine.actions import DOWN, LEFT, PH_PLAY, PH_READY, RIGHT, UP  # noqa: F401
 
 
-class Cluster(A.Buttons):
+class Cluster:
     """A player's cursor over the layout's four heights and how their presses become actions."""
 
     def __init__(self, player):
         self.player = player
         self.cursor = 1  # near the middle of the four heights
         self.verb = self.a = self.b = 0  # the action of the last press
+        self.fit = True  # it would have landed on the table as it was (engine.lockout: a refusal then locks)
+        self.lock_until = 0  # engine.lockout's
+        self.doubled = -1
 
-    def press(self, button, game, t=None):
-        """Turn a press at t into an action in (verb, a, b); False when it only moves the cursor or is
-        dropped (a play pressed during the lockout after a refused one, engine.actions.Buttons)."""
+    def press(self, button, game):
+        """Turn a press into an action in (verb, a, b); False when it only moves the cursor."""
         phase = game.phase
         if phase == PH_READY:
             return self._set(A.READY, 0, 0)
@@ -47,8 +49,6 @@ class Cluster(A.Buttons):
             return False
         if button == UP or button == DOWN:
             self.cursor = (self.cursor + (-1 if button == UP else 1)) % 4
-            return False
-        if t is not None and self.locked(t):
             return False
         row = 0 if button == LEFT else 1
         slot = target(game, row, self.cursor)

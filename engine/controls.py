@@ -21,17 +21,19 @@ from engine.cards import FITS, is_red  # C-2, S-19: did the card fit when presse
 from engine.actions import DOWN, LEFT, PH_CHOOSE, PH_PLAY, PH_READY, PH_SLAP, RIGHT, UP  # noqa: F401
 
 
-class Cluster(A.Buttons):
+class Cluster:
     """A player's cursor and how their presses become actions."""
 
     def __init__(self, player):
         self.player = player
         self.cursor = 2  # start in the middle of the row
         self.verb = self.a = self.b = 0  # the action of the last press
+        self.fit = True  # it would have landed on the table as it was (engine.lockout: a refusal then locks)
+        self.lock_until = 0  # engine.lockout's
+        self.doubled = -1
 
-    def press(self, button, game, t=None):
-        """Turn a press at t into an action in (verb, a, b); False when it only moves the cursor or is
-        dropped (a play pressed during the lockout after a refused one, engine.actions.Buttons)."""
+    def press(self, button, game):
+        """Turn a press into an action in (verb, a, b); False when it only moves the cursor."""
         phase = game.phase
         side = button == LEFT or button == RIGHT
         pile = 0 if button == LEFT else 1
@@ -41,12 +43,8 @@ class Cluster(A.Buttons):
             if not side:
                 self.cursor = (self.cursor + (-1 if button == UP else 1)) % game.slots
                 return False
-            if t is not None and self.locked(t):
-                return False
             return self._act(game, pile)
         if phase == PH_SLAP and side:
-            if t is not None and self.locked(t):
-                return False  # a slap is a race of hands: a fumbled card's lockout holds it too
             return self._set(A.SLAP, pile, 0)
         if phase == PH_CHOOSE and side:
             return self._set(A.CHOOSE, pile, 0)

@@ -10,11 +10,11 @@
   which the engine refuses): one press reaches a pile for the common play;
 - when the banner says "Ready?" (the start, P-2, and every stalemate, P-6):
   any button says ready (D-2);
-- when a player is out in the call and race endings (P-8): UP (``CALL``)
+- when a player is out in the call and race endings (P-8): UP
   presses Speed, and only UP: it is a deliberate press, never a stray one.
   The other buttons do what they do in play, so LEFT or RIGHT plays a card,
   which the engine refuses then (P-8), and a refused play locks the player's
-  presses for a moment (engine.actions.Buttons).
+  presses for a moment (engine.lockout).
 
 Each press becomes one timestamped action, stamped with the time the button
 went down (C-4). The buttons are engine.actions' four, as for every game,
@@ -24,20 +24,20 @@ so the keyboards and boards need nothing new.
 from engine import actions as A
 from engine.actions import DOWN, LEFT, PH_CALL, PH_PLAY, PH_READY, RIGHT, UP  # noqa: F401
 
-CALL = UP  # the button that presses Speed (P-8)
 
-
-class Cluster(A.Buttons):
+class Cluster:
     """A player's cursor over their hand and how their presses become actions."""
 
     def __init__(self, player):
         self.player = player
         self.cursor = 2  # the middle of the hand
         self.verb = self.a = self.b = 0  # the action of the last press
+        self.fit = True  # it would have landed on the table as it was (engine.lockout: a refusal then locks)
+        self.lock_until = 0  # engine.lockout's
+        self.doubled = -1
 
-    def press(self, button, game, t=None):
-        """Turn a press at t into an action in (verb, a, b); False when it only moves the cursor or is
-        dropped (a play pressed during the lockout after a refused one, engine.actions.Buttons)."""
+    def press(self, button, game):
+        """Turn a press into an action in (verb, a, b); False when it only moves the cursor."""
         phase = game.phase
         if phase == PH_READY:
             return self._set(A.READY, 0, 0)
@@ -46,9 +46,7 @@ class Cluster(A.Buttons):
         if phase == PH_PLAY and (button == UP or button == DOWN) or phase == PH_CALL and button == DOWN:
             self.cursor = (self.cursor + (-1 if button == UP else 1)) % 5
             return False
-        if t is not None and self.locked(t):
-            return False
-        if button == CALL:  # in PH_CALL
+        if button == UP:  # in PH_CALL: UP, and only UP, presses Speed (P-8)
             return self._set(A.SPEED, 0, 0)
         pile = (0 if button == LEFT else 1) if game.players == 2 else self._pile(game, button == LEFT)
         card = game.hands[self.player][self.cursor]

@@ -230,7 +230,7 @@ def test_without_auto_aim_the_cpu_moves_its_mark_to_the_pile_and_pays_the_presse
         b = driver.poll(t, game)
         if b >= 0:
             buttons.append((b, driver.t))
-            if driver.cluster.press(b, game, driver.t):
+            if driver.cluster.press(b, game):
                 break
         t += 1
     assert [b for b, _ in buttons] == [DOWN, DOWN, RIGHT] and (driver.cluster.a, driver.cluster.b) == (1, 2)

@@ -16,7 +16,8 @@ import pytest
 
 from uitools import DOWN, LEFT, RIGHT, UP, Presser, run_ms, step, tap
 from engine import actions as A
-from engine.actions import LOCK_MS, PH_OVER, PH_PLAY, PH_READY
+from engine.lockout import LOCK_MS, locked
+from engine.actions import PH_OVER, PH_PLAY, PH_READY
 from engine.california import California
 from engine.california_controls import Cluster, target
 from engine.cardnames import parse
@@ -82,8 +83,8 @@ def test_k03_left_covers_exactly_the_pile_at_the_mark_and_the_player_aims():
     assert target(game, 0, 1) == 1
     assert c.press(LEFT, game) and (c.verb, c.a, c.b) == (A.COVER, 0, 1) and c.cursor == 1
     assert game.apply(0, 0, c.verb, c.a, c.b) == A.NO_MATCH
-    assert c.press(UP, game, 10) is False and c.cursor == 0
-    assert c.press(LEFT, game, 20) and (c.a, c.b) == (0, 0)
+    assert c.press(UP, game) is False and c.cursor == 0
+    assert c.press(LEFT, game) and (c.a, c.b) == (0, 0)
     assert game.apply(20, 0, c.verb, c.a, c.b) == A.OK
 
 
@@ -189,7 +190,7 @@ def test_a_refused_cover_flashes_and_shakes_the_pile_aimed_at(headless_app):
     assert app.table.flash[0] == 4 + 2
     assert app.table.rows[4 + 2].shown & 3 == S.FLASH
     run_ms(hal, app, LOCK_MS - 200)  # the lockout: the pile flashes as long as the player's presses are dropped
-    assert app.table.flash[0] == 4 + 2 and app.clusters[0].locked(hal.ticks_ms())
+    assert app.table.flash[0] == 4 + 2 and locked(app.clusters[0], hal.ticks_ms())
     log = len(app.log)
     tap(hal, 0, LEFT)
     step(hal, app)
@@ -197,7 +198,7 @@ def test_a_refused_cover_flashes_and_shakes_the_pile_aimed_at(headless_app):
     run_ms(hal, app, 400)
     assert app.table.flash[0] == -1 and app.table.rows[4 + 2].x == app.table.col_x[1]
     assert app.table.rows[4 + 2].shown & 3 == S.FACE
-    assert not app.clusters[0].locked(hal.ticks_ms())
+    assert not locked(app.clusters[0], hal.ticks_ms())
 
 
 def test_hints_mark_exactly_the_piles_that_may_be_covered(headless_app):

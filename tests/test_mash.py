@@ -7,7 +7,8 @@ patterns that did best in the table, at two rhythms, from both seats.
 
 import bench_mash
 from engine import actions as A
-from engine.actions import DOWN, LEFT, LOCK_MS, PH_PLAY, REPEAT_MS, RIGHT, UP
+from engine.actions import DOWN, LEFT, RIGHT, UP
+from engine.lockout import _REPEAT_MS as REPEAT_MS, LOCK_MS, dropped, locked, refused
 from engine.california_controls import Cluster as CaliforniaCluster
 from engine.controls import Cluster as SpitCluster
 from engine.cardnames import parse
@@ -54,34 +55,40 @@ def test_a_refused_play_locks_that_players_plays_and_a_repeated_one_longer():
     game.load([cards("6H", "KD"), cards("QD")], [[], []], [[], []], centre=[cards("5S"), cards("9C")])
     c = SpeedCluster(0)
     c.cursor = 1
-    assert c.press(LEFT, game, 0) and not c.fit  # the KD fits neither the 5S nor the 9C
-    c.refused(A.PLAY, 100)
-    assert c.locked(100) and c.lock_until == 100 + LOCK_MS
-    assert not c.press(LEFT, game, 100 + LOCK_MS - 1)  # dropped
+    assert c.press(LEFT, game) and not c.fit  # the KD fits neither the 5S nor the 9C
+    refused(c, A.PLAY, 100)
+    assert locked(c, 100) and c.lock_until == 100 + LOCK_MS
+    assert c.press(LEFT, game) and dropped(c, 100 + LOCK_MS - 1)  # dropped before it becomes an action
     cursor = c.cursor
-    assert not c.press(DOWN, game, 200) and c.cursor == (cursor + 1) % 5  # the cursor moves in a lockout
-    assert c.press(RIGHT, game, 100 + LOCK_MS) and c.verb == A.PLAY
+    assert not c.press(DOWN, game) and c.cursor == (cursor + 1) % 5  # the cursor moves in a lockout
+    assert c.press(RIGHT, game) and c.verb == A.PLAY and not dropped(c, 100 + LOCK_MS)
     end = 100 + LOCK_MS
-    c.refused(A.PLAY, end + 500)  # again soon after: twice as long
+    refused(c, A.PLAY, end + 500)  # again soon after: twice as long
     assert c.lock_until == end + 500 + 2 * LOCK_MS
     end = c.lock_until
-    c.refused(A.PLAY, end + 10)
+    refused(c, A.PLAY, end + 10)
     assert c.lock_until == end + 10 + 4 * LOCK_MS
     end = c.lock_until
-    c.refused(A.PLAY, end + 10)  # four times is the longest
+    refused(c, A.PLAY, end + 10)  # four times is the longest
     assert c.lock_until == end + 10 + 4 * LOCK_MS
     end = c.lock_until
-    c.refused(A.PLAY, end + REPEAT_MS)  # calm again: the short one
+    refused(c, A.PLAY, end + REPEAT_MS)  # calm again: the short one
     assert c.lock_until == end + REPEAT_MS + LOCK_MS
     fresh = SpitCluster(1)
     fresh.fit = False
     for verb in (A.READY, A.SLAP, A.CHOOSE, A.FLIP, A.MOVE):
-        fresh.refused(verb, 50)
-        assert not fresh.locked(60)
+        refused(fresh, verb, 50)
+        assert not locked(fresh, 60)
+    spit = SpitCluster(0)
+    spit.fit = False
+    refused(spit, A.PLAY, 50)
+    for verb, drop in ((A.SLAP, True), (A.FLIP, True), (A.MOVE, True), (A.READY, False), (A.CHOOSE, False)):
+        spit.verb = verb  # the action a press made in the lockout: a slap is a race of hands, ready is not
+        assert dropped(spit, 60) == drop
     cover = CaliforniaCluster(0)
     cover.fit = False
-    cover.refused(A.COVER, 50)
-    assert cover.locked(50 + LOCK_MS - 1) and not cover.locked(50 + LOCK_MS)
+    refused(cover, A.COVER, 50)
+    assert locked(cover, 50 + LOCK_MS - 1) and not locked(cover, 50 + LOCK_MS)
 
 
 def test_a_play_that_fitted_when_pressed_and_lost_a_race_locks_nothing():
@@ -91,11 +98,11 @@ def test_a_play_that_fitted_when_pressed_and_lost_a_race_locks_nothing():
     game.load([cards("6H"), cards("4D")], [cards("2C"), cards("3C")], [[], []], centre=[cards("5S"), cards("9C")])
     c0, c1 = SpeedCluster(0), SpeedCluster(1)
     c0.cursor = c1.cursor = 0
-    assert c0.press(LEFT, game, 10) and c0.fit and c1.press(LEFT, game, 11) and c1.fit
+    assert c0.press(LEFT, game) and c0.fit and c1.press(LEFT, game) and c1.fit
     assert game.apply(10, 0, c0.verb, c0.a, c0.b) == A.OK  # the 6H lands on the 5S
     assert game.apply(11, 1, c1.verb, c1.a, c1.b) != A.OK  # the 4D no longer fits
-    c1.refused(A.PLAY, 20)
-    assert not c1.locked(21)
+    refused(c1, A.PLAY, 20)
+    assert not locked(c1, 21)
 
 
 def test_the_lockout_is_wrap_safe():
@@ -103,6 +110,6 @@ def test_the_lockout_is_wrap_safe():
     c = SpitCluster(0)
     c.fit = False
     t = (1 << 29) - 100
-    c.refused(A.PLAY, t)
-    assert c.locked((t + 50) & ((1 << 29) - 1)) and c.locked((t + LOCK_MS - 1) & ((1 << 29) - 1))
-    assert not c.locked((t + LOCK_MS) & ((1 << 29) - 1))
+    refused(c, A.PLAY, t)
+    assert locked(c, (t + 50) & ((1 << 29) - 1)) and locked(c, (t + LOCK_MS - 1) & ((1 << 29) - 1))
+    assert not locked(c, (t + LOCK_MS) & ((1 << 29) - 1))

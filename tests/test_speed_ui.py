@@ -18,7 +18,8 @@ import pytest
 
 from uitools import LEFT, RIGHT, UP, DOWN, Presser, run_ms, step, tap
 from engine import actions as A
-from engine.actions import LOCK_MS, PH_CALL, PH_OVER, PH_PLAY, PH_READY
+from engine.lockout import LOCK_MS
+from engine.actions import PH_CALL, PH_OVER, PH_PLAY, PH_READY
 from engine.bots import Act
 from engine.bots.speed import View, make
 from engine.cardnames import parse

@@ -12,7 +12,7 @@ import time
 from collections import Counter
 
 from uitools import FRAME_MS, Presser
-from engine import actions as A
+from engine import actions as A, lockout
 from engine import names as N
 from engine.replay import load, run, state
 from engine.actions import PH_OVER
@@ -73,7 +73,7 @@ def test_fuzz_random_buttons_through_the_frame_loop(headless_app, capsys, monkey
     # dozens of random presses a frame are a masher's: a refused play's lockout (issue 20) would lock the
     # scripted player out of every game, so here it lasts 0 ms (its code still runs; tests/test_mash.py and
     # the table tests check the lockout itself)
-    monkeypatch.setattr(A, "LOCK_MS", 0)
+    monkeypatch.setattr(lockout, "LOCK_MS", 0)
     monkeypatch.setattr(A, "LONGEST", 0)
     hal, app = headless_app(seed=7)
     rng = random.Random(20240611)

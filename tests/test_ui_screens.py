@@ -11,7 +11,7 @@ from uitools import (DOWN, LEFT, RIGHT, UP, S, card_pixels, cards, colour, deal,
 from engine import actions as A
 from engine.cards import is_red
 from engine.spit import PH_CHOOSE, PH_OVER, PH_READY, PH_SLAP
-from engine.actions import LOCK_MS
+from engine.lockout import LOCK_MS
 from ui.menu import items
 from ui.table import Layout
 from ui.spit_table import Table

@@ -9,7 +9,7 @@ headless in tests; ``hal`` is whichever target was chosen at start.
 import sys
 
 from engine import actions as A
-from engine import games
+from engine import games, lockout
 from engine.actionlog import ActionLog
 from engine.actions import PH_OVER, PH_PLAY
 from engine.timing import Sequencer, ticks_add, ticks_diff
@@ -323,7 +323,7 @@ class App(Seating, Playback):
             self.back_to_menu()
             return
         cluster = self.clusters[player]
-        if cluster.press(button, game, timestamp):
+        if cluster.press(button, game) and not lockout.dropped(cluster, timestamp):  # (issue 20: a fumble's lockout)
             if self.link is not None:
                 self.link.add(timestamp, player, cluster.verb, cluster.a, cluster.b)  # ordered by the host
             else:
@@ -393,8 +393,8 @@ class App(Seating, Playback):
         elif verb == A.COVER:
             self.table.flash[p] = a * 4 + b  # the pile aimed at: row a, slot b (California)
         cluster = self.clusters[p]
-        cluster.refused(verb, now)  # a refused play locks the player's presses: the card shakes until then
-        self.flash_until[p] = cluster.lock_until if cluster.locked(now) else ticks_add(now, 220)
+        lockout.refused(cluster, verb, now)  # a fumble locks the player's plays: the card shakes until then
+        self.flash_until[p] = cluster.lock_until if lockout.locked(cluster, now) else ticks_add(now, 220)
         self.lights.refuse(p, now)
         self.refuse_tone = True  # played after this frame's other tones, so it is heard
 

@@ -74,7 +74,7 @@ class Words:
                 return "Ready: %s?" % " ".join(waiting)
             return "Ready? Press to flip" if game.round > 1 or game.game_no > 1 else "Ready? Press to start"
         if phase == PH_CALL:
-            return "%s out: Up for SPEED!" % name(game.out)  # UP only (engine.speed_controls.CALL)
+            return "%s out: Up for SPEED!" % name(game.out)  # UP only (engine.speed_controls)
         if phase == PH_OVER:
             if game.winner == A.NONE:
                 return "A draw"
