@@ -74,7 +74,6 @@ def test_fuzz_random_buttons_through_the_frame_loop(headless_app, capsys, monkey
     # scripted player out of every game, so here it lasts 0 ms (its code still runs; tests/test_mash.py and
     # the table tests check the lockout itself)
     monkeypatch.setattr(lockout, "LOCK_MS", 0)
-    monkeypatch.setattr(A, "LONGEST", 0)
     hal, app = headless_app(seed=7)
     rng = random.Random(20240611)
     presser = Presser(hal, app)

@@ -4,7 +4,7 @@ A masher presses a fixed pattern of buttons (such as LEFT, RIGHT, LEFT, RIGHT)
 at a fixed rhythm (a press every 100 to 400 ms) and never looks at the table.
 Its presses go through the player's Cluster and the Sequencer like anyone's
 (engine.bots.match), so it pays what a person pays: a refused play locks its
-plays for engine.actions.LOCK_MS, California's press covers only the pile at
+plays for engine.lockout.LOCK_MS (longer when repeated), California's press covers only the pile at
 its mark (auto-aim off, the default), and Speed is called with UP only (P-8).
 Each masher plays N games against each level of each game, from both seats
 (game i is dealt with seed SEED + i // 2, the masher in seat i % 2), and the
