@@ -47,6 +47,7 @@ class California(Deals):
     players = 2
     slots = _SLOTS
     game_no = 1  # one game, not a match of them
+    auto_aim = False  # the buttons' auto-aim option (engine.games.california): no rule reads it
 
     def __init__(self, seed=1, seen=None):
         self.seen = seen  # link play: who is shown each card turned up (engine.link_host, engine.link_guest)

@@ -6,15 +6,18 @@ cursor marks a height, 0 (the top) to 3:
 
 - UP and DOWN move the cursor (wrapping, so any height is at most two
   presses away);
-- LEFT covers a pile of the left column, RIGHT one of the right column, with
-  the top card of the player's own pile (K-3): the pile at the cursor's
-  height if its rank is open, else the open pile of that column nearest the
-  cursor (one below before one above, then two away). So the common move,
-  covering a pile that matches, is one press whenever the column has one,
-  and any given pile is at most three presses away. The cursor then rests on
-  the pile covered, so a double (a card laid on its own rank) is covered
-  again with the same button. A press on a column with no open pile aims at
-  the cursor's pile, which the engine refuses (NO_MATCH): the card shakes;
+- LEFT covers the pile at the cursor's height in the left column, RIGHT the
+  one in the right column, with the top card of the player's own pile (K-3):
+  the player aims, and a pile whose rank is not open is refused (NO_MATCH):
+  the card shakes and the player's presses are locked for a moment
+  (engine.lockout), as a fumbled card costs a person. So spotting
+  the match is the player's work, and a double (a card laid on its own
+  rank) is covered again with the same button;
+- with the auto-aim option (California's ``aim``, off by default, for
+  beginners: the game's ``auto_aim``), LEFT and RIGHT cover the pile at the
+  cursor if its rank is open, else the open pile of that column nearest the
+  cursor (one below before one above, then two away), and the cursor then
+  rests on the pile covered: one press whenever the column has a match;
 - when the banner says "Ready?" (every deal, K-2): any button says ready (D-2).
 
 Each press becomes one timestamped action, stamped with the time the button
@@ -33,6 +36,9 @@ class Cluster:
         self.player = player
         self.cursor = 1  # near the middle of the four heights
         self.verb = self.a = self.b = 0  # the action of the last press
+        self.fit = True  # it would have landed on the table as it was (engine.lockout: a refusal then locks)
+        self.lock_until = 0  # engine.lockout's
+        self.doubled = -1
 
     def press(self, button, game):
         """Turn a press into an action in (verb, a, b); False when it only moves the cursor."""
@@ -47,6 +53,7 @@ class Cluster:
         row = 0 if button == LEFT else 1
         slot = target(game, row, self.cursor)
         self.cursor = slot
+        self.fit = game.takes(row, slot)  # (the lockout's question)
         return self._set(A.COVER, row, slot)
 
     def _set(self, verb, a, b):
@@ -58,7 +65,7 @@ class Cluster:
 
 def target(game, row, cursor):
     """The pile of row that LEFT (row 0) or RIGHT (row 1) covers from cursor: see the module's docstring."""
-    if game.takes(row, cursor):
+    if not game.auto_aim or game.takes(row, cursor):
         return cursor
     for d in (1, 3, 2):  # one below, one above (3 = -1 round four heights), two away
         slot = (cursor + d) % 4

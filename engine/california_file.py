@@ -11,7 +11,7 @@ from engine.cardnames import RANKS, name
 from engine.names import PHASES
 from engine.replay import ReplayError, _cards, _dict, _show
 
-OPTIONS = ("hints",)
+OPTIONS = ("hints", "aim")
 LAYOUT_KEYS = ("players",)
 VERBS = (A.READY, A.COVER)
 _TITLE = "California Spit"
@@ -20,12 +20,15 @@ _TITLE = "California Spit"
 def options(opts):
     """Keyword arguments for California() from a file's checked "options" object.
 
-    Its one option, ``hints`` (the screen marks the piles that may be covered),
-    changes how a game is shown, never how it is played: the engine takes none.
+    Its options, ``hints`` (the screen marks the piles that may be covered)
+    and ``aim`` (a press covers the match nearest the mark: the buttons'),
+    change how a game is shown and how presses become actions, never the rules
+    the recorded actions are played by: the engine takes none.
     """
-    value = opts.get("hints", False)
-    if value is not True and value is not False:
-        raise ReplayError("options.hints: expected true or false, got %s" % _show(value))
+    for key in OPTIONS:
+        value = opts.get(key, False)
+        if value is not True and value is not False:
+            raise ReplayError("options.%s: expected true or false, got %s" % (key, _show(value)))
     return {}
 
 

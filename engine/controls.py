@@ -17,6 +17,7 @@ the time the button went down (C-4).
 """
 
 from engine import actions as A
+from engine.cards import FITS, is_red  # C-2, S-19: did the card fit when pressed (the lockout's question)
 from engine.actions import DOWN, LEFT, PH_CHOOSE, PH_PLAY, PH_READY, PH_SLAP, RIGHT, UP  # noqa: F401
 
 
@@ -27,6 +28,9 @@ class Cluster:
         self.player = player
         self.cursor = 2  # start in the middle of the row
         self.verb = self.a = self.b = 0  # the action of the last press
+        self.fit = True  # it would have landed on the table as it was (engine.lockout: a refusal then locks)
+        self.lock_until = 0  # engine.lockout's
+        self.doubled = -1
 
     def press(self, button, game):
         """Turn a press into an action in (verb, a, b); False when it only moves the cursor."""
@@ -61,6 +65,11 @@ class Cluster:
             return self._set(A.MOVE, self._tallest(game, slot), slot)
         if not game.up[p][slot]:
             return self._set(A.FLIP, slot, 0)
+        centre = game.centre[pile]
+        card = game.stocks[p][slot].top()
+        top = centre.top() if centre.n else 0
+        self.fit = top and (FITS[top & 15] >> (card & 15)) & 1 and not (game.alternate_colours
+                                                                         and is_red(card) == is_red(top))
         return self._set(A.PLAY, slot, pile)
 
     def _tallest(self, game, empty):

@@ -10,8 +10,11 @@
   which the engine refuses): one press reaches a pile for the common play;
 - when the banner says "Ready?" (the start, P-2, and every stalemate, P-6):
   any button says ready (D-2);
-- when a player is out in the call and race endings (P-8): any button
-  presses Speed.
+- when a player is out in the call and race endings (P-8): UP
+  presses Speed, and only UP: it is a deliberate press, never a stray one.
+  The other buttons do what they do in play, so LEFT or RIGHT plays a card,
+  which the engine refuses then (P-8), and a refused play locks the player's
+  presses for a moment (engine.lockout).
 
 Each press becomes one timestamped action, stamped with the time the button
 went down (C-4). The buttons are engine.actions' four, as for every game,
@@ -29,17 +32,18 @@ class Cluster:
         self.player = player
         self.cursor = 2  # the middle of the hand
         self.verb = self.a = self.b = 0  # the action of the last press
+        self.fit = True  # it would have landed on the table as it was (engine.lockout: a refusal then locks)
+        self.lock_until = 0  # engine.lockout's
+        self.doubled = -1
 
     def press(self, button, game):
         """Turn a press into an action in (verb, a, b); False when it only moves the cursor."""
         phase = game.phase
         if phase == PH_READY:
             return self._set(A.READY, 0, 0)
-        if phase == PH_CALL:
-            return self._set(A.SPEED, 0, 0)
-        if phase != PH_PLAY:
+        if phase != PH_PLAY and phase != PH_CALL:
             return False
-        if button == UP or button == DOWN:
+        if phase == PH_PLAY and (button == UP or button == DOWN) or phase == PH_CALL and button == DOWN:
             step = -1 if button == UP else 1
             hand = game.hands[self.player]
             c = self.cursor
@@ -49,9 +53,12 @@ class Cluster:
                     break
             self.cursor = c if hand[c] else (self.cursor + step) % 5
             return False
-        if game.players == 2:
-            return self._set(A.PLAY, self.cursor, 0 if button == LEFT else 1)
-        return self._set(A.PLAY, self.cursor, self._pile(game, button == LEFT))
+        if button == UP:  # in PH_CALL: UP, and only UP, presses Speed (P-8)
+            return self._set(A.SPEED, 0, 0)
+        pile = (0 if button == LEFT else 1) if game.players == 2 else self._pile(game, button == LEFT)
+        card = game.hands[self.player][self.cursor]
+        self.fit = phase == PH_PLAY and card and game.takes(pile, card)  # (the lockout's question)
+        return self._set(A.PLAY, self.cursor, pile)
 
     def _pile(self, game, from_left):
         """The first centre pile from the left (or the right) that takes the card under the cursor."""

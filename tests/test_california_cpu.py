@@ -12,7 +12,7 @@ import random
 import pytest
 
 from engine import actions as A
-from engine.actions import PH_OVER, PH_PLAY, PH_READY
+from engine.actions import DOWN, PH_OVER, PH_PLAY, PH_READY, RIGHT
 from engine.bots import NOTHING, Act, Bot, Driver
 from engine.bots import california as C
 from engine.bots.match import Match
@@ -203,9 +203,10 @@ def test_k4_higher_levels_prefer_the_opponents_row():
 
 
 def test_one_press_when_the_smart_button_already_reaches_the_pile():
-    """K-3: the cursor is at height 0 and the only open pile of the right column is at height 2: RIGHT
+    """K-3 with the auto-aim option: the cursor is at height 0 and the only open pile of the right column is at height 2: RIGHT
     reaches it from where the cursor is, so the intent keeps the cursor and the Driver presses once."""
     game = position(["9H", "8H", "JD", "QC"], ["AS", "3D", "9S", "6H"])
+    game.auto_aim = True  # the auto-aim option
     driver = Driver(C.make("level8"), 0, Cluster(0), seed=3, slips=False, view=C.View(0))
     driver.cluster.cursor = 0
     driver.start(game, 0)
@@ -216,10 +217,32 @@ def test_one_press_when_the_smart_button_already_reaches_the_pile():
     assert driver.cluster.press(driver.buttons[0], game) and (driver.cluster.a, driver.cluster.b) == (1, 2)
 
 
-def test_every_intent_is_reached_with_the_fewest_presses_the_controls_need(monkeypatch):
+def test_without_auto_aim_the_cpu_moves_its_mark_to_the_pile_and_pays_the_presses():
+    """K-3, issue 20: by default a press covers the pile at the mark, so the CPU moves its mark to the one
+    open piles (two presses down; the one in the opponent's row) and then covers it: three presses, each paid."""
+    game = position(["JD", "8H", "9H", "QC"], ["AS", "3D", "9S", "6H"])
+    driver = Driver(C.make("level8"), 0, Cluster(0), seed=3, slips=False, view=C.View(0))
+    driver.cluster.cursor = 0
+    driver.start(game, 0)
+    t = 0
+    buttons = []
+    while len(buttons) < 3:
+        b = driver.poll(t, game)
+        if b >= 0:
+            buttons.append((b, driver.t))
+            if driver.cluster.press(b, game):
+                break
+        t += 1
+    assert [b for b, _ in buttons] == [DOWN, DOWN, RIGHT] and (driver.cluster.a, driver.cluster.b) == (1, 2)
+    assert buttons[2][1] - buttons[0][1] >= 2 * 92  # two press times of level 8 (112 +- 20 ms)
+
+
+@pytest.mark.parametrize("aim", (False, True))
+def test_every_intent_is_reached_with_the_fewest_presses_the_controls_need(monkeypatch, aim):
     """K-3, C-4: in real games (slips off) every cover the CPU plans aims at a pile that takes a cover when
     it chooses; its buttons, pressed on the table as it was, cover exactly that pile; no height nearer
-    the cursor would reach it; and the pile the smart button reaches from the cursor costs one press."""
+    the cursor would reach it; and the pile the button reaches from the cursor costs one press (with the
+    auto-aim option, most covers are one press)."""
     real = Driver._decide
     seen = [None]
     presses = []
@@ -248,11 +271,13 @@ def test_every_intent_is_reached_with_the_fewest_presses_the_controls_need(monke
     monkeypatch.setattr(Driver, "_decide", checked)
     for seed in range(1, 7):
         game = California(seed=seed)
+        game.auto_aim = aim
         seen[0] = game
         match = Match(game, [C.make("level%d" % (seed + 2)), C.make("level%d" % seed)], seed=seed, slips=False)
         match.run()
         assert game.phase == PH_OVER
-    assert len(presses) > 200 and presses.count(1) > len(presses) // 2  # most covers are one press
+    assert len(presses) > 200
+    assert (presses.count(1) > len(presses) // 2) == aim  # auto-aim: most covers are one press
 
 
 # ---- whole games --------------------------------------------------------------------------

@@ -543,17 +543,20 @@ def test_file_layer_errors_name_the_place(doc, message):
 
 
 def test_file_layer_options_and_verbs():
-    """California Spit's one option is the screen's hints (the engine takes none); it plays ready and cover only."""
+    """California Spit's options are the screen's hints and the buttons' auto-aim (the engine takes none; a file
+    without aim, from before it existed, loads as one with it); it plays ready and cover only."""
     with pytest.raises(ReplayError, match=r"^options: unknown key \"players\""):
         load_doc({"game": "california", "options": {"players": 2}})
     with pytest.raises(ReplayError, match=r"^options.hints: expected true or false, got \"yes\""):
         load_doc({"game": "california", "options": {"hints": "yes"}})
-    assert F.options({"hints": True}) == {}
+    assert F.options({"hints": True}) == {} and F.options({"aim": True, "hints": False}) == {}
+    with pytest.raises(ReplayError, match=r"^options.aim: expected true or false, got 1"):
+        load_doc({"game": "california", "options": {"aim": 1}})
     with pytest.raises(ReplayError, match=r"^events\[0\]: unknown verb \"play\""):
         load_doc({"game": "california", "events": [[0, 0, "play", 0, 0]]})
     with pytest.raises(ReplayError, match=r"^events\[0\]: wrong arguments"):
         load_doc({"game": "california", "events": [[0, 0, "cover", 0]]})
-    assert F.options({}) == {} and F.OPTIONS == ("hints",) and F.LAYOUT_KEYS == ("players",)
+    assert F.options({}) == {} and F.OPTIONS == ("hints", "aim") and F.LAYOUT_KEYS == ("players",)
     assert F.VERBS == (A.READY, A.COVER)
 
 

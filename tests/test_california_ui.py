@@ -16,6 +16,7 @@ import pytest
 
 from uitools import DOWN, LEFT, RIGHT, UP, Presser, run_ms, set_menu, step, tap
 from engine import actions as A
+from engine.lockout import LOCK_MS, locked
 from engine.actions import PH_OVER, PH_PLAY, PH_READY
 from engine.california import California
 from engine.california_controls import Cluster, target
@@ -72,9 +73,25 @@ def replays(doc, game):
 
 # ---- the buttons --------------------------------------------------------------------------------
 
-def test_k03_left_covers_the_open_pile_of_the_left_column_nearest_the_mark_in_one_press():
-    """K-3: the common move is one press: LEFT covers the nearest open pile of row 0, even two away."""
+def test_k03_left_covers_exactly_the_pile_at_the_mark_and_the_player_aims():
+    """K-3, issue 20: by default a press covers the pile at the mark, open or not (the player aims: spotting
+    the match is the skill); the engine refuses a pile whose rank is not open."""
     game = position(["4H", "9C", "JD", "4S"], ["QC", "5D", "AH", "7D"])  # 4s open: row 0, slots 0 and 3
+    assert not game.auto_aim
+    c = Cluster(0)
+    c.cursor = 1
+    assert target(game, 0, 1) == 1
+    assert c.press(LEFT, game) and (c.verb, c.a, c.b) == (A.COVER, 0, 1) and c.cursor == 1
+    assert game.apply(0, 0, c.verb, c.a, c.b) == A.NO_MATCH
+    assert c.press(UP, game) is False and c.cursor == 0
+    assert c.press(LEFT, game) and (c.a, c.b) == (0, 0)
+    assert game.apply(20, 0, c.verb, c.a, c.b) == A.OK
+
+
+def test_auto_aim_left_covers_the_open_pile_of_the_left_column_nearest_the_mark_in_one_press():
+    """K-3 with the auto-aim option (aim): one press: LEFT covers the nearest open pile of row 0, even two away."""
+    game = position(["4H", "9C", "JD", "4S"], ["QC", "5D", "AH", "7D"])  # 4s open: row 0, slots 0 and 3
+    game.auto_aim = True
     c = Cluster(0)
     c.cursor = 1
     assert target(game, 0, 1) == 0  # one above before one below when only that one is open...
@@ -84,6 +101,7 @@ def test_k03_left_covers_the_open_pile_of_the_left_column_nearest_the_mark_in_on
     c.cursor = 2
     assert target(game, 0, 2) == 3  # ...and one below first when both are
     game2 = position(["4H", "9C", "JD", "4S"], ["QC", "4D", "AH", "7D"])
+    game2.auto_aim = True
     c2 = Cluster(1)
     c2.cursor = 3
     assert c2.press(RIGHT, game2) and (c2.a, c2.b) == (1, 1)  # two away round the four heights
@@ -171,9 +189,16 @@ def test_a_refused_cover_flashes_and_shakes_the_pile_aimed_at(headless_app):
     step(hal, app)
     assert app.table.flash[0] == 4 + 2
     assert app.table.rows[4 + 2].shown & 3 == S.FLASH
+    run_ms(hal, app, LOCK_MS - 200)  # the lockout: the pile flashes as long as the player's presses are dropped
+    assert app.table.flash[0] == 4 + 2 and locked(app.clusters[0], hal.ticks_ms())
+    log = len(app.log)
+    tap(hal, 0, LEFT)
+    step(hal, app)
+    assert len(app.log) == log  # dropped: it never became an action
     run_ms(hal, app, 400)
     assert app.table.flash[0] == -1 and app.table.rows[4 + 2].x == app.table.col_x[1]
     assert app.table.rows[4 + 2].shown & 3 == S.FACE
+    assert not locked(app.clusters[0], hal.ticks_ms())
 
 
 def test_hints_mark_exactly_the_piles_that_may_be_covered(headless_app):

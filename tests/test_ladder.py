@@ -1,6 +1,6 @@
 """The ladder of CPU levels, in Spit, Speed and California Spit: each level beats the one below it, and the
-menu's median times per move run from a beginner's (about 2 s) to a fast adult's (about 0.45 s; 0.56 s in
-California Spit, where spotting a match takes a look of its own).
+menu's median times per move run from a beginner's (about 2 s) to a fast adult's (about 0.45 s; 0.64 s in
+California Spit, where spotting a match takes a look of its own and the mark is moved to the pile covered).
 
 docs/bots.md has the tables these figures come from (400 games per pair); here a fixed set of deals,
 each played from both seats, keeps the order and the medians from slipping.
@@ -17,7 +17,7 @@ DEALS = 30  # per pair, each played from both seats: 60 games
 FIRST_SEED = 500  # not the tournament's seeds 1-200, so these games are not the ones the levels were tuned on
 GAMES = ("spit", "speed", "california")
 PAIRS = [(game, level) for game in GAMES for level in range(1, H.LEVELS)]
-FASTEST = {"spit": 500, "speed": 500, "california": 600}  # the top level's median per move at most (ms)
+FASTEST = {"spit": 500, "speed": 500, "california": 650}  # the top level's median per move at most (ms)
 
 
 def play_pair(name, level, deals=DEALS):
@@ -58,7 +58,7 @@ def test_each_level_beats_the_one_below(name, level):
 @pytest.mark.parametrize("name", GAMES)
 def test_the_ladder_spans_a_beginner_to_a_fast_adult(name):
     """Every level has its timing row, its strategy and its menu median; the medians fall from level 1
-    (at least 1.6 s a move) to the top level (at most 0.5 s; 0.6 s in California Spit)."""
+    (at least 1.6 s a move) to the top level (at most 0.5 s; 0.65 s in California Spit)."""
     info = games.get(name)
     cpu = __import__(info.CPU, None, None, ("make",))
     medians = info.MEDIAN_MS

@@ -21,8 +21,8 @@ SEATS = [3, 4]
 
 # The longest words the banner shows with three or four seats (ui/speed_words.py), one- and two-deck counts
 BANNERS = ("P3 wins! 2nd P1 3rd P4 4th P2", "P4 wins! 2nd P3 3rd P2 4th P1", "Ready: P2 P3 P4?",
-           "Ready? Press to start", "Stuck! Ready to flip", "Too late! P4 takes 104", "P4 is out: SPEED!",
-           "P4 out: SPEED!", "P4 wins game 2  1-1-0-0", "Game 3  1-1-0-0", "P4 wins! 1-2-0-2",
+           "Ready? Press to start", "Stuck! Ready to flip", "Too late! P4 +104 cards", "P4 caught P1! +104",
+           "P4 out: Up for SPEED!", "P4 wins game 2  1-1-0-0", "Game 3  1-1-0-0", "P4 wins! 1-2-0-2",
            "P2 wins! 104-60-3-25", "A draw", "Flip!")
 
 

@@ -18,6 +18,7 @@ import pytest
 
 from uitools import LEFT, RIGHT, UP, DOWN, Presser, run_ms, step, tap
 from engine import actions as A
+from engine.lockout import LOCK_MS
 from engine.actions import PH_CALL, PH_OVER, PH_PLAY, PH_READY
 from engine.bots import Act
 from engine.bots.speed import View, make
@@ -181,8 +182,9 @@ def test_buttons_play_the_card_under_the_cursor_on_the_left_or_right_pile(headle
     assert game.centre[1].cards() == cards("QD") and app.table.flash[1] == 0
 
 
-def test_call_speed_any_button_presses_speed(headless_app):
-    """P-8 (call): the player who is out presses any button for Speed and wins."""
+def test_call_speed_is_the_up_button_only(headless_app):
+    """P-8 (call), issue 20: the player who is out presses UP for Speed and wins; DOWN only moves the cursor,
+    and LEFT or RIGHT plays a card, which the engine refuses then (P-8): a stray press never calls Speed."""
     hal, app = speed_app(headless_app, ending="call")
     game = app.game
     game.load([cards("6H"), cards("QD", "3C")], [[], []], [[], []], centre=[cards("5S"), cards("9C")])
@@ -191,6 +193,35 @@ def test_call_speed_any_button_presses_speed(headless_app):
     tap(hal, 0, LEFT)
     step(hal, app)
     assert game.phase == PH_CALL and "SPEED" in (app.table.banner.value or "")
+    assert "Up" in app.table.banner.value
+    log = len(app.log)
+    tap(hal, 0, DOWN)
+    step(hal, app)
+    assert game.phase == PH_CALL and len(app.log) == log  # the cursor moved: no action
+    tap(hal, 0, UP)
+    step(hal, app)
+    assert game.phase == PH_OVER and game.winner == 0
+
+
+def test_a_stray_play_while_speed_may_be_pressed_is_refused_and_locks_the_player(headless_app):
+    """P-8, issue 20: while a player is out, the other's LEFT is a play the engine refuses (P-8); the refusal
+    locks their presses for LOCK_MS (their UP in that time is dropped, the card shakes), so the player who
+    is out calls Speed first."""
+    hal, app = speed_app(headless_app, ending="call")
+    game = app.game
+    game.load([cards("6H"), cards("QD", "3C")], [[], []], [[], []], centre=[cards("5S"), cards("9C")])
+    step(hal, app)
+    app.clusters[0].cursor = 0
+    tap(hal, 0, LEFT)
+    step(hal, app)
+    assert game.phase == PH_CALL
+    tap(hal, 1, LEFT)
+    step(hal, app)
+    assert app.log[-1][2] == A.PLAY and app.table.flash[1] >= 0
+    tap(hal, 1, UP)
+    step(hal, app)
+    assert game.phase == PH_CALL and app.log[-1][2] == A.PLAY  # dropped: never an action
+    run_ms(hal, app, LOCK_MS)
     tap(hal, 0, UP)
     step(hal, app)
     assert game.phase == PH_OVER and game.winner == 0
@@ -302,7 +333,7 @@ def test_demo_and_tournament_play_speed():
 # ---- the table at every size ------------------------------------------------------------------
 
 SPEED_BANNERS = ("Ready? Press to start", "Ready? Press to flip", "Ready: P2?", "Stuck! Ready to flip", "Flip!",
-                 "P1 is out: SPEED!", "P2 out: SPEED!", "Too late! P1 +17 cards", "P2 wins game 2  1-1",
+                 "P1 out: Up for SPEED!", "P2 out: Up for SPEED!", "Too late! P1 +17 cards", "P2 wins game 2  1-1",
                  "Game 3  1-1", "P1 wins! 2-1", "P2 wins! 25-7", "A draw")
 
 

@@ -231,7 +231,7 @@ class Presser:
         if phase == PH_READY:
             return [RIGHT] if not game.ready[p] else []
         if phase == A.PH_CALL:
-            return [LEFT]  # Speed: a player is out, press Speed (P-8)
+            return [UP]  # Speed: a player is out, press Speed (P-8: UP, engine.speed_controls)
         if phase == PH_SLAP or phase == PH_CHOOSE:
             if not game.legal(p, self.buf):
                 return []

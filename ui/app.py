@@ -9,7 +9,7 @@ headless in tests; ``hal`` is whichever target was chosen at start.
 import sys
 
 from engine import actions as A
-from engine import games
+from engine import games, lockout
 from engine.actionlog import ActionLog
 from engine.actions import PH_OVER, PH_PLAY
 from engine.timing import Sequencer, ticks_add, ticks_diff
@@ -370,7 +370,7 @@ class App(Seating, Playback):
         if game.phase == PH_OVER:
             return  # (the result screen takes the presses)
         cluster = self.clusters[player]
-        if cluster.press(button, game):
+        if cluster.press(button, game) and not lockout.dropped(cluster, timestamp):  # (issue 20: a fumble's lockout)
             if self.link is not None:
                 self.link.add(timestamp, player, cluster.verb, cluster.a, cluster.b)  # ordered by the host
             else:
@@ -473,7 +473,9 @@ class App(Seating, Playback):
             self.table.flash[p] = self.clusters[p].cursor
         elif verb == A.COVER:
             self.table.flash[p] = a * 4 + b  # the pile aimed at: row a, slot b (California)
-        self.flash_until[p] = ticks_add(now, 220)
+        cluster = self.clusters[p]
+        lockout.refused(cluster, verb, now)  # a fumble locks the player's plays: the card shakes until then
+        self.flash_until[p] = cluster.lock_until if lockout.locked(cluster, now) else ticks_add(now, 220)
         self.lights.refuse(p, now)
         self.refuse_tone = True  # played after this frame's other tones, so it is heard
 

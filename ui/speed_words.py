@@ -34,7 +34,7 @@ class Words:
             return "Stuck! Ready to flip"
         if kind == A.R_OUT:
             self.ms = 900
-            return "%s is out: SPEED!" % self.names[p] if self.ending != "first_out" else "%s is out!" % self.names[p]
+            return "%s out: Up for SPEED!" % self.names[p] if self.ending != "first_out" else "%s is out!" % self.names[p]
         if kind == A.R_SPEED:
             self.catcher = p
             return None
@@ -76,7 +76,7 @@ class Words:
                 return "Ready: %s?" % " ".join(waiting)
             return "Ready? Press to flip" if game.round > 1 or game.game_no > 1 else "Ready? Press to start"
         if phase == PH_CALL:
-            return "%s out: SPEED!" % self.names[game.out]  # P-8: to call, or to catch them
+            return "%s out: Up for SPEED!" % self.names[game.out]  # UP only (engine.speed_controls): to call, or catch
         if phase == PH_OVER:
             if game.winner == A.NONE:
                 return "A draw"

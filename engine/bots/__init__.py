@@ -8,11 +8,14 @@ table changes, turns the intent into presses of UP/DOWN/LEFT/RIGHT through
 the player's ``Cluster`` (engine.controls), one press every press time, and
 makes a person's slips. Presses become timestamped actions in the same
 Sequencer as a human's, so a card aimed at a pile that changed meanwhile is
-refused by the engine (C-4). Timing and slips per level: engine.bots.hands.
+refused by the engine (C-4), and a refused play locks the player's presses
+for a moment (engine.lockout): the Driver waits the lockout out
+before the press that plays (as a person sees it on the table). Timing and slips per level: engine.bots.hands.
 """
 
 from engine import actions as A
 from engine.bots.hands import HANDS, LEVELS, MISS, SEE, WRONG, press_ms, think_ms
+from engine.lockout import locked
 from engine.rng import Rng
 from engine.actions import DOWN, LEFT, PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, RIGHT, UP
 from engine.timing import ticks_add, ticks_diff
@@ -222,6 +225,8 @@ class Driver:
             return -1
         while True:
             if self.ib < self.nb:
+                if self.ib + 1 == self.nb and locked(self.cluster, self.t_next):
+                    self.t_next = self.cluster.lock_until  # a refused play's lockout: the play waits it out
                 if ticks_diff(self.t_next, now) > 0:
                     return -1
                 i = self.ib
@@ -292,6 +297,8 @@ class Driver:
             if verb == A.PLAY and view.piles > 2:  # more piles than buttons: the view says which side reaches it
                 side = view.side_for(act.a, act.b)
             buttons[n] = RIGHT if verb == A.PLAY and side == 1 else LEFT
+        elif verb == A.SPEED:
+            buttons[n] = UP  # Speed's one button for it (engine.speed_controls)
         else:
             buttons[n] = RIGHT if verb != A.READY and act.a == 1 else LEFT
         self.nb = n + 1

@@ -65,7 +65,8 @@ class View:
     landed, 255 after a deal or when several landed between two looks),
     ``under`` (the top it covered), ``changes`` (a count of the table's
     changes); ``phase``, ``round``, ``my_ready``, ``cursor`` (the height of
-    this player's cursor), ``me``.
+    this player's cursor), ``auto_aim`` (the buttons' auto-aim option: else a
+    press covers the pile at the cursor), ``me``.
     """
 
     slots = 4  # heights the cursor moves over
@@ -85,10 +86,12 @@ class View:
         self.under = 0
         self.changes = 0
         self.cursor = 1
+        self.auto_aim = False  # the buttons' auto-aim option (engine.california_controls)
 
     def refresh(self, game, cursor):
         """Copy what this seat can see from game; True when something visible changed."""
         self.cursor = cursor
+        self.auto_aim = game.auto_aim
         changed = False
         open_ = self.open
         if self.phase != game.phase or self.round != game.round:

@@ -7,7 +7,7 @@ game takes no longer to compute than it has moves; with ``frame_ms`` 33 the
 drivers are polled once a frame, exactly as on the device.
 """
 
-from engine import actions as A
+from engine import actions as A, lockout
 from engine.bots import Act, Driver
 from engine.actions import PH_OVER
 from engine.timing import Sequencer, ticks_diff
@@ -79,6 +79,7 @@ class Match:
             i = seq.order[k]
             if seq.result[i] != A.OK:
                 self.refused += 1
+                lockout.refused(drivers[seq.player[i]].cluster, seq.verb[i], t)  # a fumble's lockout
             if self.log is not None:
                 self.log.append((seq.t[i], seq.player[i], seq.verb[i], seq.a[i], seq.b[i], seq.result[i]))
         if not self.frame_ms:  # all see at once what just happened (a frame loop sees it next frame)
@@ -92,7 +93,7 @@ class Match:
             b = driver.poll(t, game)
             if b < 0:
                 return
-            if cluster.press(b, game):
+            if cluster.press(b, game) and not lockout.dropped(cluster, driver.t):
                 self.seq.add(driver.t, driver.player, cluster.verb, cluster.a, cluster.b)
                 if self.moves is not None and driver.ib == driver.nb and driver.verb != A.READY \
                         and driver.verb != A.SLAP and driver.verb != A.CHOOSE:

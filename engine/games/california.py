@@ -8,6 +8,7 @@ SEATS = (2,)
 # The options: (key, menu label, values, words); the first value is the default.
 OPTIONS = (
     ("hints", "Hints", (False, True), ("off", "on")),  # the screen marks the piles that may be covered
+    ("aim", "Auto-aim", (False, True), ("off", "on")),  # a press covers the match nearest the mark (the buttons')
 )
 
 ENGINE = "engine.california"  # class California
@@ -18,18 +19,16 @@ WORDS = "ui.california_words"  # the banners and the moments' words (no displayi
 RESULT = "ui.california_result"  # the result screen's words: what decided a game (loaded at its end)
 
 ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive")
-MEDIAN_MS = (0, 2600, 2100, 1590, 1300, 1060, 850, 690, 560)  # measured by tools/tournament.py: docs/bots.md
+MEDIAN_MS = (0, 2900, 2340, 1790, 1480, 1200, 970, 790, 640)  # measured by tools/tournament.py: docs/bots.md
 
 HOWTO = (
     "HOW TO PLAY CALIFORNIA",
-    "Two tops of one rank are",
-    "a match: cover every card",
-    "of it from your pile,",
-    "yours or the other's.",
+    "Same-rank tops match:",
+    "cover all with your pile",
     "Up/Down: move your mark",
     "Left/Right: cover the",
-    " match nearest your mark",
-    " in that column",
+    " pile at your mark",
+    "A miss locks you briefly",
     "No match left: new deal",
     "Last card laid wins!",
     "P1 {0}  P2 {1}",  # the device's buttons (ui.menu.howto)
@@ -38,8 +37,10 @@ HOWTO = (
 
 
 def new(seed, options, seen=None):
-    """A new game (the options dict's keys are OPTIONS: hints is the screen's, the engine takes none); seen: link
-    play's hidden cards (engine.link_host)."""
+    """A new game (the options dict's keys are OPTIONS: hints is the screen's, aim the buttons', the engine takes
+    none); seen: link play's hidden cards (engine.link_host)."""
     from engine.california import California
 
-    return California(seed=seed, seen=seen)
+    game = California(seed=seed, seen=seen)
+    game.auto_aim = bool(options.get("aim", False))  # read by the buttons (engine.california_controls), never a rule
+    return game

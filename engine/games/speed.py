@@ -48,10 +48,10 @@ HOWTO = (
     "down (K-A-2 wraps).",
     "Up/Down: pick a card",
     "Left/Right: play it on",
-    " the left/right pile (3-4",
-    " players: first that fits)",
+    " the left/right pile (3",
+    " or 4: first that fits)",
     "Stuck? Any key: ready",
-    "Out of cards: SPEED!",
+    "Out of cards: Up = SPEED",
     "P1 {0}  P2 {1}",  # the device's buttons (ui.menu.howto)
     "Pause: hold Up+Down",
 )

@@ -37,15 +37,15 @@ MEDIAN_MS = (0, 2070, 1650, 1320, 1060, 850, 690, 550, 450)
 
 HOWTO = (
     "HOW TO PLAY SPIT",
-    "Empty your stocks onto",
-    "the piles: one rank up",
-    "or down (K-A-2 wraps).",
+    "Empty your stocks: one",
+    "rank up or down (K-A-2).",
     "Up/Down: pick a stock",
     "Left/Right: play it on",
     " that pile, turn it up,",
     " or fill an empty slot",
     "Any key: say Spit!",
     "End: slap the small pile",
+    "A miss locks you briefly",
     "P1 {0}  P2 {1}",  # the device's buttons (ui.menu.howto)
     "Pause: hold Up+Down",
 )

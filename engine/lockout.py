@@ -1,0 +1,58 @@
+"""A fumbled card costs time (issue 20): the lockout of a player's plays after a refused one.
+
+A refused play or cover that was wrong when it was pressed (the card did not
+fit, the pile's rank was not open: the Cluster's ``fit`` says so) locks that
+player's plays for LOCK_MS; one that fitted when pressed and lost a race
+(C-4: the other player's card landed first) does not. A refusal within
+_REPEAT_MS of the end of the last lockout locks twice as long as that one
+did, up to LOCK_MS << _LONGEST: rushing costs more. A press whose action
+would play a card, turn or move one, cover a pile, slap (Spit) or press
+Speed in that time is dropped before it becomes an action (``dropped``), a
+CPU's as a person's (ui.app, engine.bots.match; the Driver waits it out), so
+no rule and no replay changes: the log holds actions. Cursor moves, saying
+ready and choosing a pile are never dropped. The state is three attributes
+of the player's Cluster: ``fit``, ``lock_until`` and ``doubled``.
+
+Not imported by a game's engine or buttons: only by what feeds presses to
+the Sequencer (a board holds it with the App).
+"""
+
+from engine import actions as A
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+LOCK_MS = const(800)
+_REPEAT_MS = const(2000)
+_LONGEST = const(2)  # the fourfold lockout is the longest
+_MASK = const(0x1FFFFFFF)  # engine.timing's tick period less one (its ticks_add and ticks_diff, inlined)
+_HALF = const(0x10000000)
+
+
+def refused(cluster, verb, now):
+    """The engine refused this cluster's action of verb, seen at now: a play or cover wrong when pressed locks."""
+    if (verb == A.PLAY or verb == A.COVER) and not cluster.fit:
+        k = cluster.doubled
+        since = ((now - cluster.lock_until + _HALF) & _MASK) - _HALF  # ticks_diff(now, lock_until)
+        if k < 0 or since >= _REPEAT_MS:
+            k = 0
+        elif k < _LONGEST and since >= 0:  # (a refusal inside a lockout: the same)
+            k += 1
+        cluster.doubled = k
+        cluster.lock_until = (now + (LOCK_MS << k)) & _MASK
+
+
+def locked(cluster, t):
+    """True while a play pressed at t falls in the cluster's lockout."""
+    return cluster.doubled >= 0 and ((t - cluster.lock_until + _HALF) & _MASK) - _HALF < 0
+
+
+def dropped(cluster, t):
+    """True when the action the cluster just made of a press at t is a play in its lockout (drop it)."""
+    verb = cluster.verb
+    return verb != A.READY and verb != A.CHOOSE and locked(cluster, t)
