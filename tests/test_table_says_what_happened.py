@@ -68,7 +68,7 @@ def test_p8_a_catch_says_who_caught_whom():
 def test_p8_the_call_banner_speaks_to_both_sides():
     words = speed_words.Words({"ending": "call"})
     banner = words.banner(Game(phase=PH_CALL, out=1))
-    assert banner == "P2 out: SPEED!"  # not "press": the player out calls, the others catch
+    assert banner == "P2 out: Up for SPEED!"  # for both sides: the player out calls, the others catch
 
 
 def test_k3_the_banner_names_every_open_rank():

@@ -34,7 +34,7 @@ class Words:
             return "Stuck! Ready to flip"
         if kind == A.R_OUT:
             self.ms = 900
-            return "%s out: Up for SPEED!" % self.names[p] if self.ending != "first_out" else "%s is out!" % self.names[p]
+            return "%s is out!" % self.names[p] if self.ending == "first_out" else None  # (else the call's banner)
         if kind == A.R_SPEED:
             self.catcher = p
             return None

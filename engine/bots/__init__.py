@@ -146,6 +146,7 @@ class Driver:
 
             view = View(player)
         self.view = view
+        self.skips = getattr(view, "skips_empty", False)  # (asked once: a missing attribute raises, allocating)
         self.act = act if act is not None else Act()
         self.rng = Rng(seed)
         bot.rng = Rng(seed * 31 + 7)
@@ -282,7 +283,7 @@ class Driver:
             k = view.slots
             d = (act.a - view.cursor) % k
             u = k - d
-            if getattr(view, "skips_empty", False):  # Speed's cursor passes empty hand slots
+            if self.skips:  # Speed's cursor passes empty hand slots
                 d = view.steps(act.a, 1)
                 u = view.steps(act.a, -1)
             if d <= u:
