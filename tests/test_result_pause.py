@@ -232,6 +232,10 @@ def test_result_of_a_speed_match_and_a_linked_seat():
     class Link:
         seat = 1
 
+        @staticmethod
+        def remote(seat):
+            return seat != 1  # a guest's: every seat but its own is another device's
+
     class App:
         link = Link
         cpus = [None, None]

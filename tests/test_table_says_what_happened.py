@@ -31,7 +31,7 @@ def test_names_say_you_and_cpu_from_who_plays_each_seat():
     assert names([PERSON, CPU]) == ["You", "CPU"]
     assert names([PERSON, PERSON]) == ["P1", "P2"]
     assert names([REMOTE, PERSON]) == ["P1", "You"]  # a linked guest's own screen: its seat is "You"
-    assert names([PERSON, CPU, CPU, CPU]) == ["You", "CPU1", "CPU2", "CPU3"]
+    assert names([PERSON, CPU, CPU, CPU]) == ["You", "CPU2", "CPU3", "CPU4"]  # numbered by seat, as P2..P4
     assert names([CPU, CPU]) == ["CPU1", "CPU2"]  # the demo
 
 

@@ -242,10 +242,7 @@ class App(Seating, Playback):
 
     def _name_seats(self):
         """The banners' names: You, CPU, P2, ... from who plays each seat (ui/words.py)."""
-        link = self.link
-        self.words.names = words.names([words.CPU if d is not None else
-                                        words.REMOTE if link is not None and link.remote(p) else words.PERSON
-                                        for p, d in enumerate(self.cpus)])
+        self.words.names = words.names(words.kinds(self))
 
     def back_to_menu(self):
         """Leave the table for the title menu."""

@@ -20,23 +20,11 @@ MENU = "Menu"
 
 
 def seat_names(app):
-    """Each seat's name on this screen: "You" (its one person, or this device's seat), "CPU", "P2"."""
-    game = app.game
-    link = app.link
-    cpus = 0
-    for d in app.cpus:
-        if d is not None:
-            cpus += 1
-    people = game.players - cpus
-    names = []
-    for p in range(game.players):
-        if link is not None:
-            names.append("You" if p == link.seat else "P%d" % (p + 1))
-        elif app.cpus[p] is not None:
-            names.append("CPU" if cpus == 1 else "CPU%d" % (p + 1))
-        else:
-            names.append("You" if people == 1 else "P%d" % (p + 1))
-    return names
+    """Each seat's name on this screen, as its banners say it: "You" (its one person, or this device's seat),
+    "CPU", "P2" (ui/words.py)."""
+    from ui import words
+
+    return words.names(words.kinds(app))[:app.game.players]
 
 
 def winner_words(names, winner):

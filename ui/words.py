@@ -28,8 +28,18 @@ _REFUSALS = {  # engine.actions' reasons a person can cause, in a player's words
 }
 
 
+def kinds(app):
+    """Who plays each of the App's seats: PERSON, CPU or REMOTE (another linked device's person); a linked
+    device's own seat is its person's, whoever presses for them (tools/linkplay.py lets a CPU)."""
+    link = app.link
+    if link is not None:
+        return [PERSON if p == link.seat else REMOTE if link.remote(p) else CPU for p in range(len(app.cpus))]
+    return [PERSON if d is None else CPU for d in app.cpus]
+
+
 def names(kinds):
-    """The seats' names from who plays them: kinds[p] is PERSON, CPU or REMOTE."""
+    """The seats' names from who plays them (kinds[p] is PERSON, CPU or REMOTE); a CPU is numbered by its seat
+    where there are several (CPU3 sits where P3 would)."""
     people = [p for p, k in enumerate(kinds) if k == PERSON]
     cpus = [p for p, k in enumerate(kinds) if k == CPU]
     out = []
@@ -37,7 +47,7 @@ def names(kinds):
         if len(people) == 1 and p == people[0]:
             out.append("You")
         elif kind == CPU:
-            out.append("CPU" if len(cpus) == 1 else "CPU%d" % (cpus.index(p) + 1))
+            out.append("CPU" if len(cpus) == 1 else "CPU%d" % (p + 1))
         else:
             out.append("P%d" % (p + 1))
     return out
