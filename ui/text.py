@@ -125,7 +125,7 @@ class Text:
         if self.box is not None:
             grid.x = _PAD_X
             grid.y = _PAD_Y
-        if self.box is None and self.scale == 1:
+        if self.words is None:  # no Group: the grid itself is placed
             if old is not None:
                 grid.x = old.x
                 grid.y = old.y
