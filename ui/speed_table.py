@@ -82,7 +82,7 @@ class Table:
         if players > 2:  # the centre row on a darker felt: apart from the hand cards beside it
             fill = displayio.Palette(1)
             fill[0] = _CENTRE
-            x, y = lay.pile_x[0] - 3, lay.side_y - 2
+            x, y = lay.pile_x[0] - 3, max(lay.side_y - 2, lay.ch + 4)  # under the top row's cursor frame
             self.group.append(vectorio.Rectangle(pixel_shader=fill, width=lay.pile_x[-1] + lay.cw + 3 - x,
                                                  height=lay.size_y + 7 * lay.digit_scale + 1 - y, x=x, y=y))
         if players == 2:
