@@ -365,7 +365,7 @@ def test_each_draw_count_lies_on_a_card_backs_blue(screen, size, players):
 @pytest.mark.parametrize("size", SIZES)
 def test_the_centre_row_lies_on_its_own_felt_apart_from_every_hand(screen, size, players):
     """The centre piles and their counts on a darker felt that no hand card or cursor frame touches."""
-    from ui.speed_table import _CENTRE
+    from ui.speed_table import _CENTRE  # noqa: F401
 
     hal = screen(*size)
     table, game = table_on(hal, players)

@@ -23,49 +23,19 @@ import displayio
 import vectorio
 
 from ui import sprites as S
-from ui.seats import Count, SeatsLayout
 from ui.speed_words import _PLACES
-from ui.table import CardView, Layout, Text, frames, place_cursor, scene, wrap
+from ui.table import CardView, Layout, Text, frames, place_cursor, scene
 
 _GAP = 2
 _CENTRE = 0x084520  # the centre's felt with three or four seats: a shade darker than the table's
-
-
-class _Fitted(Text):
-    """Words at the panel's scale when they take at most ``most`` lines of ``room`` pixels, else at scale 1.
-
-    Three or four seats' banner and info line: the ranking (P-11) is too long
-    for two lines at scale 2, and is shown smaller rather than over the cards.
-    """
-
-    def __init__(self, group, x, y, colour, background, scale, room, most):
-        Text.__init__(self, group, x, y, (0.5, 0.0), colour, background, scale=scale,
-                      line_chars=room // (6 * scale) if most > 1 else 0, chars=room // (6 * scale))
-        self.big = scale
-        self.room = room
-        self.most = most
-
-    def set(self, value):
-        if self.big > 1 and value != self.value and type(value) is str:
-            chars = self.room // (6 * self.big)
-            if self.most > 1:
-                fits = wrap(value, chars, self.glue).count("\n") < self.most
-            else:
-                fits = len(value) <= chars
-            scale = self.big if fits else 1
-            if scale != self.scale:
-                self.scale = scale
-                self.words.scale = scale
-                if self.most > 1:
-                    self.line_chars = self.room // (6 * scale)
-                self.wide = -1  # placed again at this scale
-        Text.set(self, value)
 
 
 def _layout(width, height, players):
     """Two seats: Spit's Layout; three or four: a SeatsLayout (ValueError when it cannot fit the screen)."""
     if players == 2:
         return Layout(width, height, 5)
+    from ui.seats import SeatsLayout  # three or four seats only: a two-seat table never loads ui/seats.py
+
     lay = SeatsLayout(width, height, players, 5)
     if not lay.fits:
         raise ValueError("%d seats of Speed do not fit a %dx%d screen" % (players, width, height))
@@ -107,16 +77,22 @@ class Table:
             # the label is made here, not in _counts: under that bigger frame the label library's calls
             # no longer fit a 1536-byte pystack
             room = lay.centre_right - lay.centre_left - 4
-            self.info = _Fitted(self.group, width // 2, lay.info_y, 0xC0C0C0, None, lay.ts, room, 1)
+            if lay.ts > 1:  # the panel's scale where the words fit (a Pico's panel: a board of more heap)
+                from ui.fitted import Fitted
+
+                self.info = Fitted(self.group, width // 2, lay.info_y, 0xC0C0C0, None, lay.ts, room, 1)
+            else:
+                self.info = Text(self.group, width // 2, lay.info_y, (0.5, 0.0), 0xC0C0C0, chars=12)
         self.cursors = frames(self.group, S.PLAYER_COLOURS[:players], lay.cw + 4, lay.ch + 4)
         ts = lay.ts
-        if players == 2:
-            self.banner = Text(self.group, width // 2, lay.banner_y, (0.5, lay.banner_ay), 0x000000,
-                               S.COLOURS[S.GOLD], scale=ts, line_chars=lay.line_chars)
+        if players == 2 or ts == 1:
+            self.banner = Text(self.group, width // 2, lay.banner_y, (0.5, getattr(lay, "banner_ay", 0.0)),
+                               0x000000, S.COLOURS[S.GOLD], scale=ts, line_chars=lay.line_chars)
         else:
-            self.banner = _Fitted(self.group, width // 2, lay.banner_y, 0x000000, S.COLOURS[S.GOLD], ts,
-                                  lay.centre_right - lay.centre_left - 4, 2)
-            self.banner.glue = _PLACES  # "4th P1" on one line
+            self.banner = Fitted(self.group, width // 2, lay.banner_y, 0x000000, S.COLOURS[S.GOLD], ts,
+                                 lay.centre_right - lay.centre_left - 4, 2)
+        if players > 2:
+            self.banner.glue = _PLACES  # the ranking (P-11) wraps between places: "4th P1" on one line
         self.flash = [-1] * players  # hand slot flashing per player
         self.cursor_at = [-1] * players
         self.face_down = [False] * players  # D-3: a CPU's hand is shown face down
@@ -154,6 +130,8 @@ class Table:
 
     def _counts(self, width):
         """Three or four seats: the row of piles with their counts, and each seat's draw count."""
+        from ui.seats import Count
+
         lay = self.lay
         sheet = self.hands[0][0].body.bitmap
         looks = self.hands[0][0].looks
