@@ -23,7 +23,6 @@ import displayio
 import vectorio
 
 from ui import sprites as S
-from ui.speed_words import _PLACES
 from ui.table import CardView, Layout, Text, frames, place_cursor, scene
 
 _GAP = 2
@@ -92,7 +91,7 @@ class Table:
             self.banner = Fitted(self.group, width // 2, lay.banner_y, 0x000000, S.COLOURS[S.GOLD], ts,
                                  lay.centre_right - lay.centre_left - 4, 2)
         if players > 2:
-            self.banner.glue = _PLACES  # the ranking (P-11) wraps between places: "4th P1" on one line
+            self.banner.glue = ("2nd", "3rd", "4th")  # the ranking's places (ui/speed_words.py, P-11): "4th P1" on one line
         self.flash = [-1] * players  # hand slot flashing per player
         self.cursor_at = [-1] * players
         self.face_down = [False] * players  # D-3: a CPU's hand is shown face down
