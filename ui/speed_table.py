@@ -119,10 +119,12 @@ class Table:
                 y, anchor = lay.pile_y + lay.ch // 2, (1.0 if i == 0 else 0.0, 0.5)
             self.sides.append(Text(self.group, x, y, anchor, 0xFFFFFF, back, scale=ts, chars=2))
         top = _GAP
-        self.draws.append(Text(self.group, lay.centre_left, top, (0.0, 0.0), S.PLAYER_COLOURS[0], back, scale=ts,
+        self.draws.append(Text(self.group, lay.centre_left, top, (0.0, 0.0), S.PLAYER_COLOURS[0], scale=ts, chars=2))
+        self.draws.append(Text(self.group, lay.centre_right, top, (1.0, 0.0), S.PLAYER_COLOURS[1], scale=ts,
                                chars=2))
-        self.draws.append(Text(self.group, lay.centre_right, top, (1.0, 0.0), S.PLAYER_COLOURS[1], back, scale=ts,
-                               chars=2))
+        for label in self.draws:  # its two places on a card back's blue (the words' own palette: nothing more made)
+            label.ink.make_opaque(0)
+            label.ink[0] = back
         if lay.shows_title("speed"):
             Text(self.group, width // 2, top, (0.5, 0.0), 0xC0C0C0, scale=ts, chars=5).set("speed")
         self.info = Text(self.group, width // 2, lay.info_y, (0.5, 0.0), 0xC0C0C0, scale=ts, chars=12 // ts)
