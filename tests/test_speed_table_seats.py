@@ -326,6 +326,121 @@ def test_names_p1_to_p4_in_the_moments_words():
     assert words.banner(game) == "Ready: P2 P4?"
 
 
+# ---- what the numbers are, the centre apart, the ranking (issue 20.9) ------------------------------------
+
+
+def _names(players):
+    """The seats' names the banners use (ui/words.py): one person against CPUs, and people only."""
+    from itertools import permutations
+
+    cpu = ["You"] + ["CPU%d" % p for p in range(1, players)]
+    people = ["P%d" % (p + 1) for p in range(players)]
+    return [list(n) for n in permutations(cpu)] + [list(n) for n in permutations(people)]
+
+
+def _ranking(names):
+    words = "%s wins!" % names[0] if names[0] != "You" else "You win!"
+    for r in range(1, len(names)):
+        words += " %s %s" % (("2nd", "3rd", "4th")[r - 1], names[r])
+    return words
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", SIZES)
+def test_each_draw_count_lies_on_a_card_backs_blue(screen, size, players):
+    """A draw pile's count is on a card back's blue (a face-down pile of that many), in its seat's colour."""
+    hal = screen(*size)
+    table, game = table_on(hal, players)
+    d = hal.display
+    for p in range(players):
+        box = label_box(table.draws[p]) if players == 2 else count_box(table.draws[p])
+        seen = {d.pixel(x, y) for y in range(box[1], box[3]) for x in range(box[0], box[2])}
+        assert colour(S.BACK) in seen and rgb(S.PLAYER_COLOURS[p]) in seen, "P%d's draw count" % (p + 1)
+    for i in range(players):  # a centre pile's size is not on blue: it is a face-up pile
+        box = label_box(table.sizes[i]) if players == 2 else count_box(table.sizes[i])
+        assert colour(S.BACK) not in {d.pixel(x, y) for y in range(box[1], box[3]) for x in range(box[0], box[2])}
+
+
+@pytest.mark.parametrize("players", SEATS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_centre_row_lies_on_its_own_felt_apart_from_every_hand(screen, size, players):
+    """The centre piles and their counts on a darker felt that no hand card or cursor frame touches."""
+    from ui.speed_table import _CENTRE  # noqa: F401
+
+    hal = screen(*size)
+    table, game = table_on(hal, players)
+    d = hal.display
+    zone = [n for n in table.group if type(n).__name__ == "Rectangle"][0]
+    box = (zone.x, zone.y, zone.x + zone.width, zone.y + zone.height)
+    for i in range(players):
+        assert inside(card_box(table, table.piles[i]), box)
+        assert inside(count_box(table.sides[i]), box) and inside(count_box(table.sizes[i]), box)
+    for p in range(players):
+        for view in table.hands[p]:
+            x1, y1, x2, y2 = card_box(table, view)
+            assert not overlap((x1 - 2, y1 - 2, x2 + 2, y2 + 2), box), "P%d's hand on the centre" % (p + 1)
+    assert d.pixel(box[0], box[1]) == rgb(_CENTRE)
+    assert d.pixel(table.hands[0][0].x + table.lay.cw + 3, table.hands[0][0].y) == colour(S.FELT)
+
+
+@pytest.mark.parametrize("players", SEATS)
+@pytest.mark.parametrize("size", SIZES)
+def test_p11_the_ranking_wraps_between_places_and_covers_no_card_or_count(screen, size, players):
+    """P-11: every ranking a game can end with: never "4th" at a line's end; over no card, cursor or count."""
+    hal = screen(*size)
+    table, _ = table_on(hal, players)
+    width, height = size
+    lay = table.lay
+    frames = [(v.x - 2, v.y - 2, v.x + lay.cw + 2, v.y + lay.ch + 2) for v in every_card(table)]
+    for p in range(players):
+        table.draws[p].set(104)
+    for i in range(players):
+        table.sizes[i].set(108)
+        table.sides[i].set(15)
+    counts = [count_box(c) for c in table.draws + table.sizes + table.sides]
+    assert Words({}).info(finished(players, 1)) == ""  # a single game's info line is empty: the ranking's room
+    for names in _names(players):
+        text = _ranking(names)
+        table.banner.set(text)
+        lines = table.banner.text.split("\n")
+        assert len(lines) <= (3 if width == 160 else 2), text
+        assert all(line.split()[-1] not in ("2nd", "3rd", "4th") for line in lines), lines
+        box = label_box(table.banner)
+        assert inside(box, (0, 0, width, height)), text
+        for other in frames + counts:
+            assert not overlap(box, other), "%r at %r covers %r" % (text, box, other)
+
+
+@pytest.mark.parametrize("players", SEATS)
+def test_the_banner_and_info_take_the_panels_scale_where_they_fit(screen, players):
+    """240x240: the banner and the info line at scale 2 (ui.table.text_scale), the ranking at 1; 160x128: 1."""
+    hal = screen(240, 240)
+    table, _ = table_on(hal, players)
+    assert table.lay.ts == 2
+    table.banner.set("Ready? Press to start")
+    table.info.set("Game 3  1-1-0")
+    assert table.banner.scale == 2 and table.info.scale == 2
+    table.banner.set(_ranking(["CPU1", "CPU3", "CPU2", "You"][:players]))
+    assert table.banner.scale == 1 and table.banner.text.count("\n") <= 1
+    table.banner.set("Stuck! Ready to flip")
+    assert table.banner.scale == 2
+    table.info.set("104-60-3-25 /50")  # too wide for the centre at scale 2
+    assert table.info.scale == 1
+    hal = screen(160, 128)
+    table, _ = table_on(hal, players)
+    table.banner.set("Ready? Press to start")
+    assert table.lay.ts == 1 and table.banner.scale == 1
+
+
+def test_the_how_to_page_has_a_key_to_the_counts_in_its_twelve_lines():
+    """Speed's how-to page: 12 lines of at most 24 characters, a key to the numbers, the buttons' lines last."""
+    from engine.games import speed
+
+    assert len(speed.HOWTO) == 12 and max(len(line) for line in speed.HOWTO) <= 24
+    assert "draw" in " ".join(speed.HOWTO) and "side" in " ".join(speed.HOWTO)
+    assert speed.HOWTO[-2:] == ("P1 {0}  P2 {1}", "Pause: hold Up+Down")
+
+
 # ---- through the program ---------------------------------------------------------------------------------
 
 

@@ -9,6 +9,7 @@ changed. A module of its own: a two-seat game never loads it.
 import displayio
 
 from ui import sprites as S
+from ui.table import text_scale
 
 _GAP = 2
 
@@ -33,13 +34,14 @@ class SeatsLayout:
         self.players = players
         self.slots = slots
         self.fits = False
+        big = text_scale(width, height)
         for ch in range(46, 11, -1):
-            if self._try(ch):
+            if self._try(ch, big) or big > 1 and self._try(ch, 1):
                 self.fits = True
                 return
 
-    def _try(self, ch):
-        """Lay the table out with cards ch high; False when something does not fit."""
+    def _try(self, ch, ts):
+        """Lay the table out with cards ch high and text at scale ts; False when something does not fit."""
         width, height, slots, n = self.width, self.height, self.slots, self.players
         pad = 2 if ch < 40 else 4  # as ui.sprites.glyph_places
         k = 2 if ch >= 30 else 1  # the digits' scale
@@ -62,11 +64,15 @@ class SeatsLayout:
         row_x = (width - row_w) // 2
         if row_x - 2 < left:
             return False
-        line_chars = (right - left - 4) // 6
-        banner_h = 14 if line_chars >= 30 else 29  # the longest banners on one line or two
+        line_chars = (right - left - 4) // (6 * ts)
+        if ts == 1:
+            banner_h = 14 if line_chars >= 30 else 29  # the longest banners on one line or two
+        else:
+            banner_h = 27 * ts + 1  # two lines (a longer one is shown at scale 1: ui.speed_table)
+        info_h = 13 * ts + 1
         top = ch + 4  # the top row and its cursor frame
         bottom = height - ch - 4 if n == 4 else height
-        slack = bottom - top - (dh + 1 + ch + 1 + dh + banner_h + 14)
+        slack = bottom - top - (dh + 1 + ch + 1 + dh + banner_h + info_h)
         if slack < 0:
             return False
         pitch = cw + max(_GAP, min(cw // 2, (right - left - n * cw) // (n - 1)))
@@ -74,6 +80,7 @@ class SeatsLayout:
             return False  # each pile's size (three digits) under it
         space = min(slack // 4, 4)
         self.cw, self.ch = cw, ch
+        self.ts = ts
         self.rank_scale, self.suit_scale = rank, suit
         self.digit_scale = k
         self.hand_x = []
@@ -94,7 +101,7 @@ class SeatsLayout:
         self.pile_y = self.side_y + dh + 1
         self.size_y = self.pile_y + ch + 1
         self.banner_y = self.size_y + dh + space + 1  # a label's box starts a pixel above its anchor
-        self.info_y = bottom - 13
+        self.info_y = bottom - info_h + 1
         self.line_chars = line_chars
         self.centre_left = left
         self.centre_right = right

@@ -46,13 +46,18 @@ def _tile(c):
     return _tiles[k] if 0 <= k < len(_tiles) else _tiles[ord("?") - _FIRST]
 
 
-def wrap(text, width):
-    """text broken into lines of at most width characters, at spaces where it can be."""
+def wrap(text, width, glue=()):
+    """text broken into lines of at most width characters, at spaces where it can be; a word in glue stays
+    on the line of the word after it (a place and its name: "4th P1")."""
     lines = []
     while len(text) > width:
         cut = text.rfind(" ", 0, width + 1)
         if cut <= 0:
             cut = width
+        elif glue:
+            back = text.rfind(" ", 0, cut)
+            if back > 0 and text[back + 1:cut] in glue:
+                cut = back
         lines.append(text[:cut].rstrip())
         text = text[cut:].lstrip()
     lines.append(text)
@@ -68,6 +73,8 @@ class Text:
     by the anchor (left, centred or right). Words longer than the room make
     a bigger grid once.
     """
+
+    glue = ()  # words that stay with the word after them when the text wraps (``wrap``)
 
     def __init__(self, group, x, y, anchor, colour, background=None, scale=1, line_chars=0, chars=1, lines=1):
         self.x = x
@@ -118,7 +125,7 @@ class Text:
         if self.box is not None:
             grid.x = _PAD_X
             grid.y = _PAD_Y
-        if self.box is None and self.scale == 1:
+        if self.words is None:  # no Group: the grid itself is placed
             if old is not None:
                 grid.x = old.x
                 grid.y = old.y
@@ -152,7 +159,7 @@ class Text:
         if self.value is None or self.value == "":
             return ""
         text = str(self.value)
-        return wrap(text, self.line_chars) if 0 < self.line_chars < len(text) else text
+        return wrap(text, self.line_chars, self.glue) if 0 < self.line_chars < len(text) else text
 
     def area(self):
         """(x1, y1, x2, y2) in its parent's pixels that the words shown cover, with their background."""
@@ -180,7 +187,7 @@ class Text:
             self._number(value)
         else:
             text = str(value)
-            self._words(wrap(text, self.line_chars) if 0 < self.line_chars < len(text) else text)
+            self._words(wrap(text, self.line_chars, self.glue) if 0 < self.line_chars < len(text) else text)
         if node.hidden:  # showing repaints the whole label, even one shown already: only on a change
             node.hidden = False
 

@@ -43,15 +43,15 @@ MEDIAN_MS = (0, 2150, 1710, 1350, 1090, 870, 710, 580, 470)
 
 HOWTO = (
     "HOW TO PLAY SPEED",
-    "Play your hand onto the",
-    "centre: one rank up or",
-    "down (K-A-2 wraps).",
+    "Play onto the centre one",
+    "rank up or down (K-A-2).",
     "Up/Down: pick a card",
-    "Left/Right: play it on",
-    " the left/right pile (3",
-    " or 4: first that fits)",
+    "Left/Right: on that pile",
+    " (3-4 seats: first fit)",
     "Stuck? Any key: ready",
     "Out of cards: Up = SPEED",
+    "Counts: draw (corners),",  # the three number sets on the table (ui/speed_table.py)
+    " side over, pile under",
     "P1 {0}  P2 {1}",  # the device's buttons (ui.menu.howto)
     "Pause: hold Up+Down",
 )
