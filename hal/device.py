@@ -9,6 +9,7 @@ supported board has.
 
 import gc
 import os
+import sys
 import time
 
 import busdisplay  # noqa: F401  (named in a type comment, for mypy)
@@ -16,7 +17,6 @@ import keypad
 import microcontroller
 import supervisor
 
-from hal.nvmstore import Store
 
 _NONE = 255  # a key the game does not use
 _MASK = 0x1FFFFFFF  # supervisor.ticks_ms wraps every 2**29 ms
@@ -169,7 +169,29 @@ class BoardHal:
         self._tone_until = 0
         self._tone_on = False
         nvm = microcontroller.nvm
-        self.store = Store(nvm if nvm is not None else bytearray(256))
+        self._nvm = nvm if nvm is not None else bytearray(256)
+        self._store = None  # hal/nvmstore.py's Store, read from nvm when first needed (see release)
+
+    @property
+    def store(self):
+        """The settings and statistics in nvm (hal/nvmstore.py), read again after ``release``."""
+        if self._store is None:
+            from hal.nvmstore import Store
+
+            self._store = Store(self._nvm)
+        return self._store
+
+    def release(self):
+        """A game is dealt: let go of what only the menu and a game's end use (the nvm store and its module,
+        about 5 KB of the heap a game's table and CPU players need); nvm keeps every byte of it."""
+        self._store = None
+        sys.modules.pop("hal.nvmstore", None)
+        package = sys.modules.get("hal")
+        if package is not None and getattr(package, "nvmstore", None) is not None:
+            try:
+                delattr(package, "nvmstore")
+            except AttributeError:
+                pass
 
     def collect(self):
         """Free the garbage before a new game is dealt, so the game's objects go into whole holes."""

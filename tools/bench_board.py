@@ -146,7 +146,10 @@ class Board:
         """Run program (source) in the bundle's folder, as code.py runs on a board; CompletedProcess."""
         main = os.path.join(self.tree, "_bench_main.py")
         with open(main, "w", encoding="utf-8") as f:
-            f.write(program)
+            # the unix VM puts the script's absolute folder first on sys.path, so every module's __file__
+            # would hold this machine's temporary path (its length on the heap, once a module); a board's
+            # are "/ui/app.mpy": import from the bundle's folder by a relative path, as short
+            f.write("import sys\nsys.path[0] = ''\n" + program)
         try:
             return subprocess.run([self.vm, "_bench_main.py"], capture_output=True, text=True, cwd=self.tree,
                                   env=self.env(pool), timeout=timeout)

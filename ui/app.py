@@ -179,6 +179,9 @@ class App(Seating, Playback):
         self.demo = demo
         collect = getattr(self.hal, "collect", None)  # a board frees the last game first
         if collect is not None:
+            release = getattr(self.hal, "release", None)  # and what only the menu and a game's end use
+            if release is not None:
+                release()
             self.game = None
             for p in range(len(self.cpus)):
                 self.cpus[p] = None
@@ -458,7 +461,7 @@ class App(Seating, Playback):
             if seq.result[i] != A.OK:
                 self._refused(p, seq.verb[i], seq.a[i], seq.b[i], now)
                 if self.cpus[p] is None:  # a person is told why (a CPU's slip is only seen)
-                    why = words.refused(self.words.names[p], seq.result[i])
+                    why = _module("ui.refusals").refused(self.words.names[p], seq.result[i])
                     if why is not None:
                         self._say(why, now, 900)
 

@@ -1,4 +1,4 @@
-"""Words every game's table shares (no displayio): the seats' names and why a play was refused.
+"""Words every game's table shares (no displayio): the seats' names (why a play was refused: ui/refusals.py).
 
 The App names the seats from who plays them and gives the names to the
 game's Words (ui/<game>_words.py, ``words.names``): "You" for the one person
@@ -9,23 +9,9 @@ import nothing from here (a board holds its words with its engine, inside
 the engine's import budget: docs/performance.md).
 """
 
-from engine import actions as A
-
 PERSON = 0  # a person at this device's buttons
 CPU = 1  # the CPU plays the seat
 REMOTE = 2  # a person at another linked device
-
-_REFUSALS = {  # engine.actions' reasons a person can cause, in a player's words
-    A.NOT_ADJACENT: "not one up or down",
-    A.SAME_COLOUR: "same colour",
-    A.FACE_DOWN: "turn it up first",
-    A.EMPTY_SLOT: "no card there",
-    A.NO_PILE: "no pile there",
-    A.ALREADY_UP: "already face up",
-    A.SLOT_TAKEN: "that place is taken",
-    A.JOKER_LAST: "a joker can't go last",
-    A.NO_MATCH: "that rank isn't open",
-}
 
 
 def kinds(app):
@@ -51,9 +37,3 @@ def names(kinds):
         else:
             out.append("P%d" % (p + 1))
     return out
-
-
-def refused(name, reason):
-    """Why a seat's play was refused, in words (None for a reason not worth saying)."""
-    why = _REFUSALS.get(reason)
-    return None if why is None else "%s: %s" % (name, why)
