@@ -182,9 +182,8 @@ def test_buttons_play_the_card_under_the_cursor_on_the_left_or_right_pile(headle
     assert game.centre[1].cards() == cards("QD") and app.table.flash[1] == 0
 
 
-def test_call_speed_is_the_up_button_only(headless_app):
-    """P-8 (call), issue 20: the player who is out presses UP for Speed and wins; DOWN only moves the cursor,
-    and LEFT or RIGHT plays a card, which the engine refuses then (P-8): a stray press never calls Speed."""
+def p1_out_in_the_call(headless_app):
+    """A call-Speed game where P1 has just played their last card (P-8): (hal, app, game) in PH_CALL."""
     hal, app = speed_app(headless_app, ending="call")
     game = app.game
     game.load([cards("6H"), cards("QD", "3C")], [[], []], [[], []], centre=[cards("5S"), cards("9C")])
@@ -192,6 +191,13 @@ def test_call_speed_is_the_up_button_only(headless_app):
     app.clusters[0].cursor = 0
     tap(hal, 0, LEFT)
     step(hal, app)
+    return hal, app, game
+
+
+def test_call_speed_is_the_up_button_only(headless_app):
+    """P-8 (call), issue 20: the player who is out presses UP for Speed and wins; DOWN only moves the cursor,
+    and LEFT or RIGHT plays a card, which the engine refuses then (P-8): a stray press never calls Speed."""
+    hal, app, game = p1_out_in_the_call(headless_app)
     assert game.phase == PH_CALL and "SPEED" in (app.table.banner.value or "")
     assert "Up" in app.table.banner.value
     log = len(app.log)
@@ -207,13 +213,7 @@ def test_a_stray_play_while_speed_may_be_pressed_is_refused_and_locks_the_player
     """P-8, issue 20: while a player is out, the other's LEFT is a play the engine refuses (P-8); the refusal
     locks their presses for LOCK_MS (their UP in that time is dropped, the card shakes), so the player who
     is out calls Speed first."""
-    hal, app = speed_app(headless_app, ending="call")
-    game = app.game
-    game.load([cards("6H"), cards("QD", "3C")], [[], []], [[], []], centre=[cards("5S"), cards("9C")])
-    step(hal, app)
-    app.clusters[0].cursor = 0
-    tap(hal, 0, LEFT)
-    step(hal, app)
+    hal, app, game = p1_out_in_the_call(headless_app)
     assert game.phase == PH_CALL
     tap(hal, 1, LEFT)
     step(hal, app)
