@@ -18,38 +18,29 @@ the Sequencer (a board holds it with the App).
 """
 
 from engine import actions as A
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
+from engine.timing import const, ticks_add, ticks_diff
 
 LOCK_MS = const(800)
 _REPEAT_MS = const(2000)
 _LONGEST = const(2)  # the fourfold lockout is the longest
-_MASK = const(0x1FFFFFFF)  # engine.timing's tick period less one (its ticks_add and ticks_diff, inlined)
-_HALF = const(0x10000000)
 
 
 def refused(cluster, verb, now):
     """The engine refused this cluster's action of verb, seen at now: a play or cover wrong when pressed locks."""
     if (verb == A.PLAY or verb == A.COVER) and not cluster.fit:
         k = cluster.doubled
-        since = ((now - cluster.lock_until + _HALF) & _MASK) - _HALF  # ticks_diff(now, lock_until)
+        since = ticks_diff(now, cluster.lock_until)
         if k < 0 or since >= _REPEAT_MS:
             k = 0
         elif k < _LONGEST and since >= 0:  # (a refusal inside a lockout: the same)
             k += 1
         cluster.doubled = k
-        cluster.lock_until = (now + (LOCK_MS << k)) & _MASK
+        cluster.lock_until = ticks_add(now, LOCK_MS << k)
 
 
 def locked(cluster, t):
     """True while a play pressed at t falls in the cluster's lockout."""
-    return cluster.doubled >= 0 and ((t - cluster.lock_until + _HALF) & _MASK) - _HALF < 0
+    return cluster.doubled >= 0 and ticks_diff(t, cluster.lock_until) < 0
 
 
 def dropped(cluster, t):

@@ -9,7 +9,6 @@ supported board has.
 
 import gc
 import os
-import sys
 import time
 
 import busdisplay  # noqa: F401  (named in a type comment, for mypy)
@@ -182,16 +181,11 @@ class BoardHal:
         return self._store
 
     def release(self):
-        """A game is dealt: let go of what only the menu and a game's end use (the nvm store and its module,
-        about 5 KB of the heap a game's table and CPU players need); nvm keeps every byte of it."""
+        """A game is dealt: let go of what only the menu and a game's end use (the nvm store, about 5 KB of the
+        heap with its module, which a game's table and CPU players need; nvm keeps every byte of it). Returns
+        the modules it no longer uses, for the App to drop as it drops a game's."""
         self._store = None
-        sys.modules.pop("hal.nvmstore", None)
-        package = sys.modules.get("hal")
-        if package is not None and getattr(package, "nvmstore", None) is not None:
-            try:
-                delattr(package, "nvmstore")
-            except AttributeError:
-                pass
+        return ("hal.nvmstore",)
 
     def collect(self):
         """Free the garbage before a new game is dealt, so the game's objects go into whole holes."""

@@ -181,7 +181,8 @@ class App(Seating, Playback):
         if collect is not None:
             release = getattr(self.hal, "release", None)  # and what only the menu and a game's end use
             if release is not None:
-                release()
+                for name in release():
+                    _forget(name)
             self.game = None
             for p in range(len(self.cpus)):
                 self.cpus[p] = None
