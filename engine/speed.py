@@ -1,7 +1,8 @@
 """Speed: RULES.md C-1 to C-5, P-1 to P-11 and D-2, for 2 to 4 players and one or two decks.
 
 ``Speed.apply(t, player, verb, a, b)`` is the only way a game changes (the
-clock aside: ``advance(t)`` lets a call-Speed time limit run out). It returns
+clock aside: ``advance(t)`` lets a call-Speed time limit run out, and with the
+stall option declares the stalemate when no card has landed for _STALL_MS). It returns
 OK or a refusal reason (engine.actions) and allocates nothing while a game is
 played. What happened goes to ``self.reports``:
 
@@ -47,6 +48,7 @@ _ANY = const(0x3FFE)  # ranks 1-13: what goes on a joker (P-10)
 _END_FIRST_OUT = const(0)
 _END_CALL = const(1)
 _END_RACE = const(2)
+_STALL_MS = const(10000)  # P-7's decision (the stall option): no card landed for this long is a stalemate
 ENDINGS = ("first_out", "call", "race")
 
 
@@ -65,7 +67,7 @@ class Speed(Deals):
     slots = _SLOTS
 
     def __init__(self, short_side_piles=False, doubles=False, jokers=False, ending="first_out",
-                 call_ms=3000, match="single", target=25, seed=1, players=2, decks=1, seen=None):
+                 call_ms=3000, match="single", target=25, seed=1, players=2, decks=1, seen=None, stall=False):
         if players not in (2, 3, 4):
             raise ValueError("Speed is played by 2 to 4 players")
         if decks != 1 and (decks != 2 or players != 4):
@@ -109,8 +111,11 @@ class Speed(Deals):
         self.winner = _NONE  # the match's winner
         self.game_winner = _NONE  # the last game's winner
         self.out = _NONE  # in PH_CALL, the seat that has played every card
-        self.deadline = 0  # in PH_CALL with the call ending: the tick Speed must be pressed before
+        # in PH_CALL with the call ending: the tick Speed must be pressed before; in PH_PLAY: the tick the
+        # last card landed or play began, the clock of the stall option (P-7's decision)
+        self.deadline = 0
         self.now = 0
+        self.stall = stall  # P-7's decision: no card landed for _STALL_MS is a stalemate
         self.deal()
 
     # ---- the action stream ------------------------------------------------
@@ -130,15 +135,21 @@ class Speed(Deals):
         return A.BAD_VERB
 
     def advance(self, t):
-        """The clock reached t: in the call ending, a limit that has passed gives the penalty (P-8).
+        """The clock reached t: in the call ending, a limit that has passed gives the penalty (P-8); with
+        the stall option, _STALL_MS since the last card landed (or play began) is a stalemate (P-7's decision).
 
         ``now`` stays the time of the last change of the table (a CPU player
         reacts to it, engine.bots), so a frame's tick that changes nothing
         leaves it alone.
         """
-        if self.phase == PH_CALL and self.ending_code == _END_CALL and ticks_diff(t, self.deadline) >= 0:
+        phase = self.phase
+        if phase == PH_CALL and self.ending_code == _END_CALL and ticks_diff(t, self.deadline) >= 0:
             self.now = t
             self._penalty()  # a press exactly at the limit is too late
+        elif phase == PH_PLAY and self.stall and ticks_diff(t, self.deadline) >= _STALL_MS:
+            self.now = ticks_add(self.deadline, _STALL_MS)  # P-7: a playable card held back (P-5) for too long
+            self.phase = PH_READY
+            self.reports.add(A.R_STALEMATE, _NONE)
 
     def _play(self, p, slot, pile):
         """P-3, P-10: a card from hand onto a centre pile; P-4: the draw pile refills the slot."""
@@ -166,6 +177,7 @@ class Speed(Deals):
             if self._strands_joker(p):
                 return A.JOKER_LAST
         centre.push(card)  # C-3: it counts the instant it lands
+        self.deadline = self.now  # P-7's stall clock starts again
         self.reports.add(A.R_LAND, p, slot, pile, card)
         draw = self.draw[p]
         if draw.n:
@@ -191,24 +203,27 @@ class Speed(Deals):
             return A.ALREADY_READY
         ready[p] = 1
         self.reports.add(A.R_READY, p)
-        for q in range(self.players):
+        players = self.players
+        for q in range(players):
             if not ready[q]:
                 return A.OK
-        for q in range(self.players):
+        for q in range(players):
             ready[q] = 0
         started = False
-        for q in range(self.players):  # P-2: the start cards
-            card = self.start[q]
+        start = self.start
+        for q in range(players):  # P-2: the start cards
+            card = start[q]
             if card:
                 if self.seen:
                     card = self.seen.card(card, _NONE)
-                self.start[q] = 0
+                start[q] = 0
                 self.centre[q].push(card)
                 self.reports.add(A.R_SPIT, q, q, 0, card)
                 started = True
         if not started:
             self._stalemate_flip()
         self.phase = PH_PLAY
+        self.deadline = self.now
         self._check_stuck(0)
         return A.OK
 
@@ -319,47 +334,16 @@ class Speed(Deals):
                 self.phase = PH_READY  # P-6: wait for every player to be ready
                 self.reports.add(A.R_STALEMATE, _NONE)
                 return
-        self._deadlock()  # no card can ever be turned, or none that could ever be played
+        from engine.speed_layout import deadlock  # (hand-made layouts, and the rarest of deals: loaded then)
+
+        deadlock(self)  # no card can ever be turned, or none that could ever be played
 
     def legal(self, p, out):
         """Write player p's useful legal actions into out as (verb, a, b) byte triples; return the count.
 
-        out must hold legal_size(players) bytes: 33 for two players, 63 for four.
+        out must hold legal_size(players) bytes: 33 for two players, 63 for four. The random players of
+        tools and tests ask it (engine.randplay); a board's players never do, so it lives with the layouts.
         """
-        n = 0
-        phase = self.phase
-        if phase == PH_PLAY:
-            players = self.players
-            masks = self._masks
-            for i in range(players):
-                masks[i] = self._mask(i)
-            blocked = self._strands_joker(p)
-            hand = self.hands[p]
-            i = 0
-            for s in range(_SLOTS):
-                card = hand[s]
-                if not card:
-                    continue
-                joker = card >> 4 == JOKER
-                if blocked and not joker:
-                    continue
-                for pile in range(players):
-                    m = masks[pile]
-                    if m and (joker or (m >> (card & 15)) & 1):
-                        out[i] = _PLAY
-                        out[i + 1] = s
-                        out[i + 2] = pile
-                        i += 3
-            n = i // 3
-        elif phase == PH_READY:
-            if not self.ready[p]:
-                out[0] = _READY
-                out[1] = 0
-                out[2] = 0
-                n = 1
-        elif phase == PH_CALL:  # call: the player out to win, the others to penalise; race: anyone to win
-            out[0] = _SPEED
-            out[1] = 0
-            out[2] = 0
-            n = 1
-        return n
+        from engine.speed_layout import legal
+
+        return legal(self, p, out)

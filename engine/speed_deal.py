@@ -229,20 +229,8 @@ class Deals:
         self._refill(p)
         self.out = _NONE
         self.phase = PH_PLAY
+        self.deadline = self.now  # P-7's stall clock starts again
         self._check_stuck(p)
-
-    def _deadlock(self):
-        """Nobody can play and no card can ever be turned (hand-made layouts only): fewest cards held wins."""
-        best = _NONE
-        fewest = 1000
-        for q in range(self.players):
-            held = self.cards_held(q)
-            if held < fewest:
-                fewest = held
-                best = q
-            elif held == fewest:
-                best = _NONE  # equal to the fewest so far: a draw unless someone holds fewer
-        self._game_over(best)
 
     def _rank(self, w):
         """P-11: fill ranking, winner w first, then by cards held (module docstring); allocates nothing."""

@@ -12,10 +12,10 @@ from engine.replay import ReplayError, _dict, _int, _show
 from engine.names import PHASES
 from engine.speed import ENDINGS, MATCHES, Speed
 
-OPTIONS = ("short_side_piles", "doubles", "jokers", "ending", "call_ms", "match", "target", "players", "decks")
+OPTIONS = ("short_side_piles", "doubles", "jokers", "ending", "call_ms", "match", "target", "players", "decks", "stall")
 LAYOUT_KEYS = ("players", "side", "start", "centre")
 VERBS = (A.READY, A.PLAY, A.SPEED)
-_FLAGS = ("short_side_piles", "doubles", "jokers")
+_FLAGS = ("short_side_piles", "doubles", "jokers", "stall")  # absent: false (stall: as files before it)
 _CALL_MS = 600000  # ten minutes
 
 

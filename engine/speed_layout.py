@@ -1,6 +1,10 @@
-"""Speed: setting up a given position (replay files' layouts, tests); a board playing never loads it."""
+"""Speed's rarely asked parts: setting up a given position (replay files' layouts, tests), the legal
+actions (engine.randplay's random players) and the dead position that such a layout (or the rarest of
+deals) can reach. A board's game loads it only for the last."""
 
-from engine.actions import PH_PLAY
+from engine.actions import PH_CALL, PH_PLAY, PH_READY
+from engine.actions import PLAY as _PLAY, READY as _READY, SPEED as _SPEED
+from engine.cards import JOKER
 
 try:
     from micropython import const
@@ -49,4 +53,60 @@ def load(game, hands, draws, sides, start=None, centre=None):
     game.reports.clear()
     if played:
         game.phase = PH_PLAY
+        game.deadline = game.now  # P-7's stall clock starts with play
         game._check_stuck(0)
+
+
+def deadlock(game):
+    """Nobody can play and no card can ever be turned (P-7's decision): fewest cards held wins, equal is a draw."""
+    best = _NONE
+    fewest = 1000
+    for q in range(game.players):
+        held = game.cards_held(q)
+        if held < fewest:
+            fewest = held
+            best = q
+        elif held == fewest:
+            best = _NONE  # equal to the fewest so far: a draw unless someone holds fewer
+    game._game_over(best)
+
+
+def legal(game, p, out):
+    """Speed.legal: player p's useful legal actions in out as (verb, a, b) byte triples; the count."""
+    n = 0
+    phase = game.phase
+    if phase == PH_PLAY:
+        players = game.players
+        masks = game._masks
+        for i in range(players):
+            masks[i] = game._mask(i)
+        blocked = game._strands_joker(p)
+        hand = game.hands[p]
+        i = 0
+        for s in range(_SLOTS):
+            card = hand[s]
+            if not card:
+                continue
+            joker = card >> 4 == JOKER
+            if blocked and not joker:
+                continue
+            for pile in range(players):
+                m = masks[pile]
+                if m and (joker or (m >> (card & 15)) & 1):
+                    out[i] = _PLAY
+                    out[i + 1] = s
+                    out[i + 2] = pile
+                    i += 3
+        n = i // 3
+    elif phase == PH_READY:
+        if not game.ready[p]:
+            out[0] = _READY
+            out[1] = 0
+            out[2] = 0
+            n = 1
+    elif phase == PH_CALL:  # call: the player out to win, the others to penalise; race: anyone to win
+        out[0] = _SPEED
+        out[1] = 0
+        out[2] = 0
+        n = 1
+    return n

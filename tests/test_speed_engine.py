@@ -437,7 +437,8 @@ def test_the_example_of_the_format():
 def test_options_defaults_and_errors():
     """options(): defaults for missing keys; a bad value is one line naming the option."""
     assert F.options({}) == {"short_side_piles": False, "doubles": False, "jokers": False, "ending": "first_out",
-                             "call_ms": 3000, "match": "single", "target": 25, "players": 2, "decks": 1}
+                             "call_ms": 3000, "match": "single", "target": 25, "players": 2, "decks": 1,
+                             "stall": False}
     bad = [({"doubles": 1}, "options.doubles: expected true or false, got 1"),
            ({"ending": "slow"}, 'options.ending: expected one of "first_out", "call", "race", got "slow"'),
            ({"match": ["x"]}, "options.match: expected one of"),
@@ -694,3 +695,69 @@ def test_every_rule_of_speed_is_named_by_a_test():
     missing = [r for r in rules if not re.search(re.escape(r) + r"(?![0-9])", blob)
                and not re.search(r"(?<![a-z0-9])%s%02d_" % (r[0].lower(), int(r[2:])), blob)]
     assert not missing, "rules without a test: %s" % " ".join(missing)
+
+
+# ---- P-7 (decision): a card held back stalls the game -------------------------------------
+
+def held_back(stall=True):
+    """Player 0 holds the only playable card (9H on the 10C); player 1 can play nothing (P-5)."""
+    game = Speed(stall=stall)
+    game.load([cards("9H", "2C"), cards("5D")], [[], []], [cards("KS", "8S"), cards("QD")],
+              centre=[cards("10C"), cards("3S")])
+    assert game.phase == PH_PLAY and game.can_play(0) and not game.can_play(1)
+    game.reports.clear()
+    return game
+
+
+def test_p07_a_card_held_back_for_the_stall_time_is_a_stalemate():
+    """P-7 (decision, the stall option): no card landed for STALL_MS while someone could play: the stalemate
+    is declared at that instant (P-6: every player ready, then the side piles flip)."""
+    from engine.speed import _STALL_MS as STALL_MS
+
+    game = held_back()
+    game.advance(STALL_MS - 1)
+    assert game.phase == PH_PLAY and drain(game) == []
+    game.advance(STALL_MS + 40)  # a frame late: the stalemate is dated at the limit itself
+    assert game.phase == PH_READY and game.now == STALL_MS
+    assert drain(game) == [(A.R_STALEMATE, 255, 255, 255, 0)]
+    assert game.apply(STALL_MS + 600, 0, A.READY) == A.OK and game.apply(STALL_MS + 700, 1, A.READY) == A.OK
+    assert game.phase == PH_PLAY and game.centre[0].cards()[-1] == parse("8S")  # the sides flipped
+    assert game.centre[1].cards()[-1] == parse("QD") and game.deadline == STALL_MS + 700  # the clock starts again
+
+
+def test_p07_a_card_landing_starts_the_stall_clock_again():
+    """P-7 (decision): the stall time runs from the last card that landed, not from the start of play."""
+    from engine.speed import _STALL_MS as STALL_MS
+
+    game = held_back()
+    assert game.apply(STALL_MS - 100, 0, A.PLAY, 0, 0) == A.OK  # the 9H on the 10C
+    game.advance(STALL_MS + 100)
+    assert game.phase == PH_PLAY
+    game.advance(2 * STALL_MS - 100)
+    assert game.phase == PH_READY
+
+
+def test_p07_without_the_stall_option_a_held_card_waits_for_ever():
+    """P-7: the option off (and every replay file written before it) waits as P-5 and P-6 say."""
+    game = held_back(stall=False)
+    game.advance(3600000)
+    assert game.phase == PH_PLAY and drain(game) == []
+    opts = F.options({})
+    assert opts["stall"] is False  # a file without the key: as files before the option
+    assert F.options({"stall": True})["stall"] is True
+    with pytest.raises(ReplayError, match="options.stall"):
+        F.options({"stall": 1})
+
+
+def test_p07_the_menu_and_the_tools_deal_with_the_stall_option_on():
+    """The menu's default (engine.games.speed.OPTIONS: first value) is on; a tool's partial options get it."""
+    from engine import games
+
+    info = games.get("speed")
+    assert [o for o in info.OPTIONS if o[0] == "stall"][0][2] == (True, False)
+    assert info.new(1, {}).stall is True and info.new(1, {"stall": False}).stall is False
+
+
+def test_p07_a_pause_moves_the_stall_clock_on():
+    """The stall clock is the deadline, one of the ticks a pause moves on (Speed.times, ui/pause.py)."""
+    assert "deadline" in Speed.times

@@ -85,6 +85,7 @@ class Bot:
     name = "bot"
     speed = 2
     rng = None
+    HANDS = HANDS  # row n: the eyes and hands of speed n (a game's ladder may space its own, engine.bots.california)
 
     def decide(self, view, act):
         """Say Spit, slap the smaller pile, and leave the play to ``play``."""
@@ -170,7 +171,7 @@ class Driver:
     def hands(self):
         """The timing row of the bot's speed."""
         s = self.bot.speed
-        return HANDS[s if 1 <= s <= LEVELS else 2]
+        return self.bot.HANDS[s if 1 <= s <= LEVELS else 2]
 
     def start(self, game, now):
         """Begin a game at now: the bot looks at the table for a think time."""

@@ -48,7 +48,24 @@ STRATEGY = (
 )
 
 # The time of one comparison (ms) per level (speed): level 1 a beginner, level 8 a practised eye.
-LOOK_MS = (0, 80, 68, 57, 48, 41, 35, 29, 25)
+LOOK_MS = (0, 52, 49, 46, 44, 41, 35, 29, 25)
+
+# The eyes and hands per level (engine.bots.hands' columns). A game of California Spit is a race of about
+# a hundred covers and magnifies speed: with Spit's rows (each 23% slower than the next) its lower levels
+# beat the one below in 98-99.5% of games. So levels 1-4 take half steps, from Spit's row 3 to row 5
+# (geometric means of the rows beside them): each level beats the one below in 79-93% (docs/bots.md).
+#      MU  SIGMA  TAU  SEE  PRESS JITTER MISS WRONG
+HANDS = (
+    None,
+    (764, 106, 372, 219, 268, 59, 65, 34),  # 1: Spit's 3
+    (690, 94, 323, 202, 246, 53, 50, 27),  # 2
+    (623, 84, 281, 187, 225, 47, 39, 21),  # 3: Spit's 4
+    (563, 75, 245, 173, 206, 42, 30, 17),  # 4
+    (508, 67, 213, 160, 189, 38, 23, 13),  # 5: Spit's 5, and so on
+    (414, 53, 161, 137, 159, 31, 14, 8),  # 6
+    (337, 42, 122, 117, 133, 25, 8, 5),  # 7
+    (275, 33, 92, 100, 112, 20, 5, 3),  # 8
+)
 
 _NONE = const(255)  # no pile (View.last), or a pile not found (Level.found)
 _ORDER = b"\x00\x04\x01\x05\x02\x06\x03\x07"  # reading order: height by height, left column first
@@ -173,6 +190,7 @@ class Level(Ladder):
 
     name = "level"
     STRATEGY = STRATEGY
+    HANDS = HANDS
 
     def __init__(self, level=3, adaptive=False):
         self.adaptive = adaptive

@@ -19,7 +19,7 @@ WORDS = "ui.california_words"  # the banners and the moments' words (no displayi
 RESULT = "ui.california_result"  # the result screen's words: what decided a game (loaded at its end)
 
 ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive")
-MEDIAN_MS = (0, 2900, 2340, 1790, 1480, 1200, 970, 790, 640)  # measured by tools/tournament.py: docs/bots.md
+MEDIAN_MS = (0, 1890, 1700, 1440, 1330, 1200, 970, 790, 640)  # measured by tools/tournament.py: docs/bots.md
 
 HOWTO = (
     "HOW TO PLAY CALIFORNIA",

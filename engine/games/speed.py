@@ -16,6 +16,7 @@ OPTIONS = (
     ("target", "Target", (25, 10, 50), ("25 points", "10 points", "50 points")),  # P-9
     ("players", "Players", (2, 3, 4), ("2", "3", "4")),  # P-11
     ("decks", "Decks", (1, 2), ("1 deck", "2 decks")),  # P-11: two decks only with four players
+    ("stall", "No play", (True, False), ("10 s: flip", "wait")),  # P-7's decision: a card held back (P-5)
 )
 
 
@@ -62,6 +63,10 @@ def new(seed, options, seen=None):
     play's hidden cards (engine.link_host)."""
     from engine.speed import Speed
 
+    for key, _, values, _ in OPTIONS:  # a tool's partial options: the menu's defaults for the rest
+        if key not in options:
+            options = dict(options)
+            options[key] = values[0]
     if options.get("decks", 1) == 2 and options.get("players", 2) != 4:
         options = dict(options, decks=1)  # the menu's two decks with fewer seats: one deck, as RULES.md deals
     return Speed(seed=seed, seen=seen, **options)
