@@ -62,7 +62,8 @@ screenshot: $(STAMP)
 	$(BIN)/python code.py --headless --script docs/img/california.json --screenshot docs/img/california.png --zoom 3
 	for size in 240x135 240x240; do \
 	  $(BIN)/python code.py --headless --size $$size --script docs/img/opening.json --screenshot docs/img/table-$$size.png --zoom 2 && \
-	  $(BIN)/python code.py --headless --size $$size --script docs/img/speed.json --screenshot docs/img/speed-$$size.png --zoom 2; \
+	  $(BIN)/python code.py --headless --size $$size --script docs/img/speed.json --screenshot docs/img/speed-$$size.png --zoom 2 && \
+	  $(BIN)/python code.py --headless --size $$size --script docs/img/california.json --screenshot docs/img/california-$$size.png --zoom 2; \
 	done
 	$(BIN)/python tools/web.py --screenshot docs/img/web.png
 
