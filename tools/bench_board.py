@@ -151,7 +151,9 @@ class Board:
             # are "/ui/app.mpy": import from the bundle's folder by a relative path, as short
             f.write("import sys\nsys.path[0] = ''\n" + program)
         try:
-            return subprocess.run([self.vm, "_bench_main.py"], capture_output=True, text=True, cwd=self.tree,
+            # imported, not run as a script: a script's absolute folder would be the VM's first string on the
+            # heap, made before any line of ours (a hole of this machine's path length once it is dropped)
+            return subprocess.run([self.vm, "-c", "import _bench_main"], capture_output=True, text=True, cwd=self.tree,
                                   env=self.env(pool), timeout=timeout)
         finally:
             os.remove(main)
