@@ -5,6 +5,8 @@ import itertools
 
 import pytest
 
+from ui import text as T
+
 from uitools import DOWN, LEFT, RIGHT, UP, label_box, rgb, step, tap
 from engine import games
 from engine.timing import ticks_add
@@ -226,7 +228,8 @@ def test_every_line_of_every_game_fits_its_panel(size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_menu_is_laid_out_for_each_panel(headless_app, size):
-    """More lines where there is room, words twice the size on the 240-pixel panels, the whole screen used."""
+    """More lines where there is room, words twice the size on the 240-pixel panels (in the tall font: at least
+    as tall in mm as the PyBadge's), the whole screen used."""
     width, height = size
     hal, app = headless_app(width, height, settings={"game": "speed"})
     step(hal, app)
@@ -236,7 +239,8 @@ def test_the_menu_is_laid_out_for_each_panel(headless_app, size):
     x1, y1, x2, y2 = label_box(last)
     assert (y2 - 2) * scale <= height and x2 * scale <= width
     assert (y1 * scale) > height * 2 // 3  # the lines go down to the bottom of the screen
-    assert count >= (10 if height >= 128 and width == 160 or height == 240 else 5)
+    assert count >= (10 if width == 160 else 8 if height == 240 else 4)  # 2 x 13- or 14-pixel lines on the Picos
+    assert last.ch * scale * T.PITCH_UM[size] >= T.CHAR_H * T.PITCH_UM[(160, 128)]  # issue 20.6
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -350,3 +354,45 @@ def test_the_cpu_words_shorten_to_fit_a_narrow_line(headless_app):
     step(hal, app)
     text = app.menu.lines.labels[app.menu.selected - app.menu.top].text
     assert text.startswith("CPU: Level 8 ~") and len(text) <= app.menu.chars
+
+
+@pytest.mark.parametrize("game", ["spit", "speed", "california"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_how_to_page_is_as_tall_as_the_pybadges_and_scrolls_where_it_is_long(headless_app, game, size):
+    """Issue 20.6: the how-to page at the panel's scale in its cells (as tall in mm as the PyBadge's), every
+    line inside the screen; a page longer than the screen scrolls with Up/Down to its last line, and any
+    other key leaves it."""
+    from ui import page
+
+    width, height = size
+    hal, app = headless_app(width, height, settings={"game": game})
+    step(hal, app)
+    go_to(hal, app, "howto")
+    tap(hal, 0, RIGHT)
+    step(hal, app)
+    menu = app.menu
+    assert menu.showing_help
+    seen = []
+    for _ in range(40):
+        for label in menu.help:
+            if getattr(label, "text", None):
+                x, y, w, h = label.bounding_box
+                k = label.scale
+                assert label.x + w * k <= width and label.y + h * k // 2 <= height, (label.text, size)
+                cell = h if size != (160, 128) else 12
+                assert cell * k * T.PITCH_UM[size] >= T.CHAR_H * T.PITCH_UM[(160, 128)], (label.text, size)
+        shown = page.lines(menu.help)
+        seen.extend(shown[1:])
+        if not menu.help_scrolls:
+            break
+        tap(hal, 0, DOWN)
+        step(hal, app)
+        if page.lines(menu.help) == shown:
+            break
+    words = " ".join(" ".join(seen).split())
+    for line in M.howto(games.get(game).HOWTO, menu.buttons)[1:]:
+        for word in line.split():
+            assert word in words, (word, size)
+    tap(hal, 0, LEFT)
+    step(hal, app)
+    assert not menu.showing_help

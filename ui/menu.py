@@ -12,7 +12,7 @@ import displayio
 from ui import sprites as S
 from ui.seating import PEOPLE
 from ui import notice
-from ui.text import Text
+from ui.text import CHAR_H, Text, cell_h, text_scale
 from engine import games
 from engine.actions import DOWN, LEFT, UP
 from engine.timing import ticks_add, ticks_diff
@@ -20,7 +20,7 @@ from engine.timing import ticks_add, ticks_diff
 MODES = ("2p", "1p", "3p", "4p")  # the Mode line's order (D-1: how many seats people play)
 LINK = ("link", "Link", ("off", "host", "join"), ("off", "host a game", "join a host"))  # docs/link.md
 REPEAT_MS = (400, 120)  # UP or DOWN held: the first repeat after, then one every
-STEP = 10  # a line, in the menu's own pixels (the body's scale)
+STEP = 10  # a line, in the menu's own pixels (the body's scale): a 12-pixel cell less its empty rows (line_step)
 MARK_W = 6  # the scroll marks' column at the right edge
 TITLE_CHARS = max(len(t) for t in games.TITLES) + 1  # the title is the game's, with "!"
 
@@ -172,6 +172,11 @@ def clean(settings, replaced=None):
     return out
 
 
+def line_step():
+    """A line of the menu in its own pixels: a cell of the panel's font less its two empty rows."""
+    return STEP + cell_h() - CHAR_H
+
+
 def layout(width, height):
     """(body scale, title scale, first line's y, lines shown, characters a line) for a screen.
 
@@ -181,10 +186,11 @@ def layout(width, height):
     240x135), so their words are drawn twice the size (the 1.3-inch's are 88%
     of the PyBadge's height: three times would leave 13 characters a line).
     """
+    text_scale(width, height)  # the panel's font: the tall one where twice the size is short (ui.text)
     scale = max(1, min(width // 120, height // 64))
     title = max(1, min((width - 4) // (TITLE_CHARS * 6), height // 60))
-    top = (2 + 12 * title + scale - 1) // scale
-    shown = max(3, (height // scale - top) // STEP)
+    top = (2 + cell_h(title) + scale - 1) // scale
+    shown = max(3, (height // scale - top) // line_step())
     return scale, title, top, shown, (width // scale - MARK_W) // 6
 
 
@@ -201,13 +207,14 @@ class Lines:
     def __init__(self, group, width, count, top, chars):
         palette = displayio.Palette(1)
         palette[0] = 0
-        self.bar = displayio.TileGrid(displayio.Bitmap(8, STEP, 1), pixel_shader=palette, width=(width + 7) // 8,
-                                      tile_width=8, tile_height=STEP, y=top + 1)
+        self.step = step = line_step()
+        self.bar = displayio.TileGrid(displayio.Bitmap(8, step, 1), pixel_shader=palette, width=(width + 7) // 8,
+                                      tile_width=8, tile_height=step, y=top + 1)
         group.append(self.bar)
         self.labels = []
         x = max(0, (width - MARK_W - chars * 6) // 2)
         for i in range(count):
-            self.labels.append(Text(group, x, top + i * STEP, (0.0, 0.0), 0xFFFFFF, chars=chars))
+            self.labels.append(Text(group, x, top + i * step, (0.0, 0.0), 0xFFFFFF, chars=chars))
         ink = displayio.Palette(2)
         ink.make_transparent(0)
         ink[1] = 0xFFFFFF
@@ -218,7 +225,7 @@ class Lines:
                 for x in range(2 - row, 3 + row):
                     bitmap[x, row if up else 2 - row] = 1
             mark = displayio.TileGrid(bitmap, pixel_shader=ink, x=width - MARK_W + 1,
-                                      y=top + (0 if up else (count - 1) * STEP) + 3)
+                                      y=top + (0 if up else (count - 1) * step) + 3)
             mark.hidden = True
             group.append(mark)
             self.marks.append(mark)
@@ -259,6 +266,8 @@ class Menu:
         self.selected = min(line, len(self.items) - 1)  # on Start, or the line the player left it on
         self.top = 0
         self.showing_help = False  # a page of the menu's own is open
+        self.help_top = -1  # the how-to page's first line shown (a page longer than the screen scrolls)
+        self.help_scrolls = False
         self.moved = False  # the last press moved the cursor or scrolled a page (a hold repeats it)
         self.held = -1  # the key held down that repeats, or -1
         self.repeat_at = 0
@@ -283,6 +292,9 @@ class Menu:
             self.show_stats(False)
             return "closed"
         if self.showing_help:
+            if (button == UP or button == DOWN) and self.help_scrolls:
+                self.moved = self._scroll_help(-1 if button == UP else 1)
+                return None
             self.show_help(False)
             return "closed"
         if button == UP or button == DOWN:
@@ -329,7 +341,7 @@ class Menu:
         if self.stats_top >= 0:
             return _statistics().scroll(self, by)
         if self.showing_help:
-            return False
+            return self.help_scrolls and self._scroll_help(by)
         self.selected = (self.selected + by) % len(self.items)
         self.draw()
         return True
@@ -358,7 +370,7 @@ class Menu:
         for i in range(n, len(self.lines.labels)):
             self.lines.set(i, None)
         lines = self.lines
-        lines.bar.y = self.y0 + (self.selected - self.top) * STEP + 1  # the glyphs' rows of the 12-pixel cell
+        lines.bar.y = self.y0 + (self.selected - self.top) * lines.step + 1  # the glyphs' rows of the cell
         lines.marks[0].hidden = self.top == 0
         lines.marks[1].hidden = self.top + n >= len(self.items)
 
@@ -420,7 +432,28 @@ class Menu:
     def show_help(self, on):
         """Show or hide the how-to-play page over the menu (made when shown, freed when left)."""
         self.showing_help = on
-        self._open(howto(games.get(self.settings["game"]).HOWTO, self.buttons) if on else None)
+        self.help_top = 0 if on else -1
+        self.help_scrolls = False
+        self._open(self._howto() if on else None)
+
+    def _howto(self):
+        """The how-to page's texts from its first line shown: wrapped to the panel, scrolling when long."""
+        from ui import page
+
+        lines = howto(games.get(self.settings["game"]).HOWTO, self.buttons)
+        texts, self.help_top, self.help_scrolls = page.window(lines[0], lines[1:], self.help_top, self.width,
+                                                              self.height)
+        return texts
+
+    def _scroll_help(self, by):
+        """Scroll the how-to page a line up (-1) or down (1); True when it moved."""
+        top = self.help_top
+        self.help_top += by
+        texts = self._howto()
+        if self.help_top == top:
+            return False
+        self._open(texts)
+        return True
 
     def show_stats(self, on):
         """Show or hide the chosen game's statistics page (ui/statistics.py; made when shown, freed when left)."""

@@ -10,7 +10,7 @@ with nothing of the link loaded, keep the label library (ui/page.py).
 
 import displayio
 
-from ui.text import Text
+from ui.text import Text, cell_h, text_scale
 
 _GOLD = 0xFFD020
 
@@ -28,11 +28,16 @@ def backdrop(width, height):
 def make(width, height, texts):
     """(a Group, its labels): texts[0] as the title in gold, the rest as lines under it, on black."""
     page = backdrop(width, height)
-    step = max(10, min(12, height // max(1, len(texts))))
+    k = text_scale(width, height)  # as tall as the PyBadge's words where the lines fit (ui.text)
+    cell = cell_h()
+    while k > 1 and (len(texts) * cell * k > height or max([len(t) for t in texts] or [0]) * 6 * k > width - 8):
+        k -= 1
+    step = max(cell - 2, min(cell, height // max(1, len(texts)))) * k
     labels = []
     for i, text in enumerate(texts):
         if text:
-            label = Text(page, 4, 1 + i * step, (0.0, 0.0), _GOLD if i == 0 else 0xFFFFFF, chars=len(text))
+            label = Text(page, 4, 1 + i * step, (0.0, 0.0), _GOLD if i == 0 else 0xFFFFFF, scale=k,
+                         chars=len(text))
             label.set(text)
             labels.append(label)
     return page, labels

@@ -11,12 +11,10 @@ import displayio
 import vectorio
 
 from ui import sprites as S
-from ui.table import text_scale
-from ui.text import CHAR_H, CHAR_W, Text, wrap
+from ui.text import CHAR_W, Text, cell_h, text_scale, wrap
 
 _INSIDE = 0x102030  # the panel's dark blue
 _DIM = 0x808890  # choices that cannot be taken yet
-_STEP = CHAR_H  # one line of words
 _PAD = 4
 
 
@@ -37,11 +35,12 @@ class Panel:
         group = displayio.Group()
         self.group = group
         k = text_scale(width, height)  # the panel's words as tall as the PyBadge's where the panel fits
+        step = cell_h()  # one line of words (the panel's font: ui.text)
         while True:
             chars = (width - 4 * _PAD) // (CHAR_W * k)
             text = "\n".join(wrap(line, chars) for line in lines)  # a long line wraps at spaces
             rows = text.count("\n") + 1 if lines else 0
-            high = (k + 1) * CHAR_H + _PAD + (rows + len(choices)) * _STEP * k + 3 * _PAD
+            high = (k + 1) * step + _PAD + (rows + len(choices)) * step * k + 3 * _PAD
             if high <= height or k == 1:
                 break
             k -= 1
@@ -53,14 +52,14 @@ class Panel:
         y = top + _PAD
         self.title = Text(group, mid, y, (0.5, 0.0), S.COLOURS[S.GOLD], scale=k + 1, chars=len(title))
         self.title.set(title)
-        y += (k + 1) * CHAR_H + _PAD
+        y += (k + 1) * step + _PAD
         self.lines = Text(group, mid, y, (0.5, 0.0), 0xFFFFFF, scale=k, chars=chars, lines=max(1, rows))
         self.lines.set(text)
-        y += rows * _STEP * k + _PAD
+        y += rows * step * k + _PAD
         self.marks = []
         wide = max(len(c) for c in choices) + 1
         for i in range(len(choices)):
-            self.marks.append(Text(group, mid - wide * CHAR_W * k // 2, y + i * _STEP * k, (0.0, 0.0), 0xFFFFFF,
+            self.marks.append(Text(group, mid - wide * CHAR_W * k // 2, y + i * step * k, (0.0, 0.0), 0xFFFFFF,
                                    scale=k, chars=wide))
         self.draw()
         parent.append(group)

@@ -9,7 +9,7 @@ changed. A module of its own: a two-seat game never loads it.
 import displayio
 
 from ui import sprites as S
-from ui.table import text_scale
+from ui.text import cell_h, text_scale
 
 _GAP = 2
 
@@ -35,10 +35,11 @@ class SeatsLayout:
         self.slots = slots
         self.fits = False
         big = text_scale(width, height)
-        for ch in range(46, 11, -1):
-            if self._try(ch, big) or big > 1 and self._try(ch, 1):
-                self.fits = True
-                return
+        for ts in ((big, 1) if big > 1 else (1,)):  # the panel's text first (issue 20.6), the biggest cards with it
+            for ch in range(46, 11, -1):
+                if self._try(ch, ts):
+                    self.fits = True
+                    return
 
     def _try(self, ch, ts):
         """Lay the table out with cards ch high and text at scale ts; False when something does not fit."""
@@ -68,8 +69,9 @@ class SeatsLayout:
         if ts == 1:
             banner_h = 14 if line_chars >= 30 else 29  # the longest banners on one line or two
         else:
-            banner_h = 27 * ts + 1  # two lines (a longer one is shown at scale 1: ui.speed_table)
-        info_h = 13 * ts + 1
+            banner_h = 2 * cell_h(ts) + (2 * ts if cell_h() == 12 else 0) + 1  # two lines (a longer one: scale 1,
+            # ui.speed_table; a taller cell has no padding, ui.text)
+        info_h = cell_h(ts) + ts + 1
         top = ch + 4  # the top row and its cursor frame
         bottom = height - ch - 4 if n == 4 else height
         slack = bottom - top - (dh + 1 + ch + 1 + dh + banner_h + info_h)

@@ -11,20 +11,10 @@ the parts of a table of three or four.
 import displayio
 
 from ui import sprites as S
-from ui.text import Text, wrap  # noqa: F401  (every table's labels)
+from ui.text import PITCH_UM, Text, cell_h, text_scale, wrap  # noqa: F401  (every table's labels, the panels' scale)
 
 _GAP = 2
 _COUNT_W = 11  # room for a stock's card count beside it (at text scale 1)
-# The panels' pixel pitch in micrometres (the panel's diagonal over its pixels'): the PyBadge's 1.8"
-# 160x128, the Pico kit's 1.14" 240x135 and 1.3" 240x240 (the smaller of its two, 1.3" and 1.54": 0.115)
-PITCH_UM = {(160, 128): 223, (240, 135): 105, (240, 240): 97}
-_BADGE_UM = 223
-
-
-def text_scale(width, height):
-    """terminalio's scale on a panel: the PyBadge's text height in mm, to the nearest whole scale."""
-    pitch = PITCH_UM.get((width, height), _BADGE_UM)
-    return max(1, (_BADGE_UM + pitch // 2) // pitch)
 
 
 class Layout:
@@ -35,7 +25,7 @@ class Layout:
         self.height = height
         self.slots = slots
         self.ts = ts = text_scale(width, height)  # every label's scale
-        self.line_h = 13 * ts  # a line of labels
+        self.line_h = cell_h(ts) + ts  # a line of labels
         count_w = _COUNT_W if ts == 1 else 12 * ts  # two digits beside a card
         ch = min((height - (5 + 1) * _GAP) // 5, 46)
         cw = min(ch + 3, (width - 2 * count_w - 6 * _GAP) // 4) & ~1  # even: a card is two half tiles
@@ -64,7 +54,7 @@ class Layout:
             # the banner may reach over the stocks' counts for its moment: the longest take two lines
             self.line_chars = (width - 2 * (_GAP + cw) - 8) // (6 * ts)
             self.banner_y = self.info_y + self.line_h
-            if self.banner_y + 3 * (12 * ts) + 2 * ts > height:  # no room under: over the info line, from the bottom
+            if self.banner_y + 3 * cell_h(ts) + 2 * ts > height:  # no room under: over the info line, from the bottom
                 self.banner_y = height - 1
                 self.banner_ay = 1.0
 

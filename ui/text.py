@@ -23,11 +23,57 @@ import vectorio
 
 CHAR_W = 6  # terminalio.FONT's tiles
 CHAR_H = 12
+_TWICE = (7, 3)  # the font's rows drawn twice in a taller cell, in this order (inside the letters)
+# The panels' pixel pitch in micrometres (the panel's diagonal over its pixels'): the PyBadge's 1.8"
+# 160x128, the Pico kit's 1.14" 240x135 and 1.3" 240x240 (the smaller of its two, 1.3" and 1.54": 0.115)
+PITCH_UM = {(160, 128): 223, (240, 135): 105, (240, 240): 97}
+_BADGE_UM = 223
 _FIRST = 0x20  # ' ', the first tile; the sheet holds ' ' to '~' in order
 _POWERS = (1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000)
 _PAD_X = 2  # the background's margin round the words, in the label's own pixels
-_PAD_Y = 1
+_PAD_Y = 1  # (none in a taller cell: its empty rows are the margin, and the Pico 240x135 has no row to spare)
 _tiles = b""  # the tile of each of ' ' to '~', looked up at the first label (get_glyph makes an object a call)
+_cell = [CHAR_H, 0, None]  # the cell height of the panel laid out last (text_scale); the tall sheet's, the sheet
+
+
+def text_scale(width, height):
+    """The words' scale on a panel: the PyBadge's text height in mm, to the nearest whole scale.
+
+    Where that scale leaves the words shorter than the PyBadge's (the Pico kit's
+    panels: 2 x 12 pixels are 94% and 87% of its 12), the labels made from now
+    on take a taller cell, the font with a row or two drawn twice: 2 x 13 pixels
+    on the 1.14" 240x135 (102%), 2 x 14 on the 1.3" 240x240 (101%).
+    """
+    pitch = PITCH_UM.get((width, height), _BADGE_UM)
+    scale = max(1, (_BADGE_UM + pitch // 2) // pitch)
+    tall = scale * pitch
+    _cell[0] = min(CHAR_H + len(_TWICE), max(CHAR_H, (CHAR_H * _BADGE_UM + tall - 1) // tall))
+    return scale
+
+
+def cell_h(scale=1):
+    """The height in pixels of a line of labels made now at scale (a taller cell on the Pico panels)."""
+    return _cell[0] * scale
+
+
+def sheet(cell):
+    """terminalio's sheet in cells cell pixels high: rows of _TWICE drawn twice, made at the first such label."""
+    if _cell[1] != cell:
+        import bitmaptools
+
+        font = _font().bitmap
+        _cell[2] = None  # (a board lays out one panel: a desktop test may lay out two)
+        sheet = displayio.Bitmap(font.width, font.height // CHAR_H * cell, 2)
+        twice = _TWICE[:cell - CHAR_H]
+        for r in range(font.height // CHAR_H):  # the rows of tiles (the board's: one)
+            y = r * cell
+            for row in range(r * CHAR_H, (r + 1) * CHAR_H):
+                for _ in range(2 if row - r * CHAR_H in twice else 1):
+                    bitmaptools.blit(sheet, font, 0, y, x1=0, y1=row, x2=font.width, y2=row + 1)
+                    y += 1
+        _cell[1] = cell
+        _cell[2] = sheet
+    return _cell[2]
 
 
 def _font():
@@ -82,6 +128,7 @@ class Text:
         self.ax2 = int(anchor[0] * 2)  # in halves, so that placing the words needs no float
         self.ay2 = int(anchor[1] * 2)
         self.scale = scale
+        self.ch = _cell[0]  # the cells' height: the panel's (text_scale)
         self.line_chars = line_chars
         self.ink = displayio.Palette(2)
         self.ink.make_transparent(0)
@@ -117,14 +164,15 @@ class Text:
     def _grid(self, cols, rows):
         """Make the grid with room for cols x rows characters, in place of the last one."""
         old = self.grid
-        grid = displayio.TileGrid(_font().bitmap, pixel_shader=self.ink, width=cols, height=rows,
-                                  tile_width=CHAR_W, tile_height=CHAR_H, default_tile=_tiles[0])
+        tiles = _font().bitmap if self.ch == CHAR_H else sheet(self.ch)
+        grid = displayio.TileGrid(tiles, pixel_shader=self.ink, width=cols, height=rows,
+                                  tile_width=CHAR_W, tile_height=self.ch, default_tile=_tiles[0])
         self.grid = grid
         self.cols = cols
         self.rows = rows
         if self.box is not None:
             grid.x = _PAD_X
-            grid.y = _PAD_Y
+            grid.y = _PAD_Y if self.ch == CHAR_H else 0
         if self.words is None:  # no Group: the grid itself is placed
             if old is not None:
                 grid.x = old.x
@@ -171,7 +219,7 @@ class Text:
             return x + box.x, y, x + box.x + box.width, y + box.height
         if self.ax2 == 2:
             x += (self.cols - self.wide) * CHAR_W * s
-        return x, y, x + self.wide * CHAR_W * s, y + self.high * CHAR_H * s
+        return x, y, x + self.wide * CHAR_W * s, y + self.high * self.ch * s
 
     def set(self, value):
         """Show value (a whole number, or any object as str() of it); hide the words for None or ''."""
@@ -256,12 +304,12 @@ class Text:
         w = self.cols * CHAR_W if self.ax2 == 2 else wide * CHAR_W  # right: the grid's own right edge
         if box is not None:
             pad_x = _PAD_X
-            pad_y = _PAD_Y
+            pad_y = _PAD_Y if self.ch == CHAR_H else 0
             box.x = ((self.cols - wide) * CHAR_W if self.ax2 == 2 else 0) * s  # in screen pixels
             box.width = (wide * CHAR_W + 2 * pad_x) * s
-            box.height = (high * CHAR_H + 2 * pad_y) * s
+            box.height = (high * self.ch + 2 * pad_y) * s
         w += 2 * pad_x
-        h = (high if self.ay2 else self.rows) * CHAR_H + 2 * pad_y
+        h = (high if self.ay2 else self.rows) * self.ch + 2 * pad_y
         left = self.x - (self.ax2 * w * s) // 2
         top = self.y - (self.ay2 * h * s) // 2
         node = self.node
