@@ -44,7 +44,7 @@ NAMES = (
     "single", "best_of_3", "points", "decks", "hints",
     "link", "off", "host", "join", "3p", "4p", "adaptive", "first", "nearest",
     "level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8",
-    "aim",
+    "aim", "stall",
 )
 _FALSE = 0x80
 _TRUE = 0x81

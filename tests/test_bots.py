@@ -236,3 +236,22 @@ def test_ready_phase_bot_answers_once():
     assert act.verb == NOTHING
     Nearest().decide(view_of(game, 1), act)
     assert act.verb == A.READY
+
+
+def test_a_bot_that_is_not_a_bot_subclass_plays_with_the_default_hands():
+    """A bot of one's own need not subclass engine.bots.Bot (hal/selftest.py's RandomBot does not): the
+    Driver gives it engine.bots.hands' rows, as a Bot's; a ladder may bring its own (California's)."""
+    from engine.bots import Driver
+    from engine.bots import hands as H
+    from engine.bots.california import HANDS as CALIFORNIA, Level
+
+    class Plain:
+        name = "plain"
+        speed = 3
+        rng = None
+
+        def decide(self, view, act):
+            pass
+
+    assert Driver(Plain(), 0).hands() == H.HANDS[3]
+    assert Driver(Level(2), 0).hands() == CALIFORNIA[2] != H.HANDS[2]

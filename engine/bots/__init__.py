@@ -136,6 +136,8 @@ class Driver:
 
     def __init__(self, bot, player, cluster=None, seed=1, slips=True, view=None, act=None):
         self.bot = bot
+        self.rows = getattr(bot, "HANDS", HANDS)  # its ladder's eyes and hands (asked once: a bot of its own may
+        # not be a Bot and lack them)
         self.player = player
         if cluster is None:
             from engine.controls import Cluster  # Spit's; each game's description names its own
@@ -171,7 +173,7 @@ class Driver:
     def hands(self):
         """The timing row of the bot's speed."""
         s = self.bot.speed
-        return self.bot.HANDS[s if 1 <= s <= LEVELS else 2]
+        return self.rows[s if 1 <= s <= LEVELS else 2]
 
     def start(self, game, now):
         """Begin a game at now: the bot looks at the table for a think time."""
