@@ -12,7 +12,7 @@ import displayio
 from ui import sprites as S
 from ui.seating import PEOPLE
 from ui import notice
-from ui.text import Text, cell_h, text_scale
+from ui.text import CHAR_H, Text, cell_h, text_scale
 from engine import games
 from engine.actions import DOWN, LEFT, UP
 from engine.timing import ticks_add, ticks_diff
@@ -20,7 +20,7 @@ from engine.timing import ticks_add, ticks_diff
 MODES = ("2p", "1p", "3p", "4p")  # the Mode line's order (D-1: how many seats people play)
 LINK = ("link", "Link", ("off", "host", "join"), ("off", "host a game", "join a host"))  # docs/link.md
 REPEAT_MS = (400, 120)  # UP or DOWN held: the first repeat after, then one every
-STEP = 10  # a line, in the menu's own pixels (the body's scale): a 12-pixel cell less its two empty rows
+STEP = 10  # a line, in the menu's own pixels (the body's scale): a 12-pixel cell less its empty rows (line_step)
 MARK_W = 6  # the scroll marks' column at the right edge
 TITLE_CHARS = max(len(t) for t in games.TITLES) + 1  # the title is the game's, with "!"
 
@@ -172,6 +172,11 @@ def clean(settings, replaced=None):
     return out
 
 
+def line_step():
+    """A line of the menu in its own pixels: a cell of the panel's font less its two empty rows."""
+    return STEP + cell_h() - CHAR_H
+
+
 def layout(width, height):
     """(body scale, title scale, first line's y, lines shown, characters a line) for a screen.
 
@@ -185,7 +190,7 @@ def layout(width, height):
     scale = max(1, min(width // 120, height // 64))
     title = max(1, min((width - 4) // (TITLE_CHARS * 6), height // 60))
     top = (2 + cell_h(title) + scale - 1) // scale
-    shown = max(3, (height // scale - top) // (cell_h() - 2))  # a line: the panel's cell less its empty rows
+    shown = max(3, (height // scale - top) // line_step())
     return scale, title, top, shown, (width // scale - MARK_W) // 6
 
 
@@ -202,7 +207,7 @@ class Lines:
     def __init__(self, group, width, count, top, chars):
         palette = displayio.Palette(1)
         palette[0] = 0
-        self.step = step = cell_h() - 2  # a line (STEP in the PyBadge's cells)
+        self.step = step = line_step()
         self.bar = displayio.TileGrid(displayio.Bitmap(8, step, 1), pixel_shader=palette, width=(width + 7) // 8,
                                       tile_width=8, tile_height=step, y=top + 1)
         group.append(self.bar)
@@ -288,9 +293,7 @@ class Menu:
             return "closed"
         if self.showing_help:
             if (button == UP or button == DOWN) and self.help_scrolls:
-                from ui import page  # (loaded: the page is shown)
-
-                self.moved = page.scroll_howto(self, -1 if button == UP else 1)
+                self.moved = self._scroll_help(-1 if button == UP else 1)
                 return None
             self.show_help(False)
             return "closed"
@@ -338,11 +341,7 @@ class Menu:
         if self.stats_top >= 0:
             return _statistics().scroll(self, by)
         if self.showing_help:
-            if not self.help_scrolls:
-                return False
-            from ui import page
-
-            return page.scroll_howto(self, by)
+            return self.help_scrolls and self._scroll_help(by)
         self.selected = (self.selected + by) % len(self.items)
         self.draw()
         return True
@@ -435,12 +434,26 @@ class Menu:
         self.showing_help = on
         self.help_top = 0 if on else -1
         self.help_scrolls = False
-        if not on:
-            self._open(None)
-            return
-        from ui import page  # (its label library too: a board drops both when the page is left)
+        self._open(self._howto() if on else None)
 
-        self._open(page.howto_texts(self))
+    def _howto(self):
+        """The how-to page's texts from its first line shown: wrapped to the panel, scrolling when long."""
+        from ui import page
+
+        lines = howto(games.get(self.settings["game"]).HOWTO, self.buttons)
+        texts, self.help_top, self.help_scrolls = page.window(lines[0], lines[1:], self.help_top, self.width,
+                                                              self.height)
+        return texts
+
+    def _scroll_help(self, by):
+        """Scroll the how-to page a line up (-1) or down (1); True when it moved."""
+        top = self.help_top
+        self.help_top += by
+        texts = self._howto()
+        if self.help_top == top:
+            return False
+        self._open(texts)
+        return True
 
     def show_stats(self, on):
         """Show or hide the chosen game's statistics page (ui/statistics.py; made when shown, freed when left)."""

@@ -14,10 +14,33 @@ import terminalio
 from adafruit_display_text import bitmap_label
 
 from ui.notice import backdrop
-from ui.text import CHAR_H, CHAR_W, cell_h, text_scale, wrap
+from ui.text import CHAR_H, CHAR_W, cell_h, sheet, text_scale, wrap
 
 _GOLD = 0xFFD020
 _X = 4  # the lines' left edge
+
+
+class CellFont:
+    """terminalio.FONT in taller cells (ui.text's sheet): what adafruit_display_text asks of a font."""
+
+    def __init__(self, cell):
+        import fontio  # (on the Pico panels only: the desktop VM that loads every module has no fontio)
+
+        self.cell = cell
+        self.sheet = sheet(cell)
+        self.glyph = fontio.Glyph
+
+    def get_bounding_box(self):
+        """(width, height) of every glyph: the cell."""
+        return (CHAR_W, self.cell)
+
+    def get_glyph(self, codepoint):
+        """The glyph of a character: its whole cell of the sheet (None for one the font lacks)."""
+        glyph = terminalio.FONT.get_glyph(codepoint)
+        if glyph is None:
+            return None
+        tile = glyph.tile_index  # type: ignore[attr-defined]  # (the stubs' Glyph, a named tuple in C, declares no fields)
+        return self.glyph(self.sheet, tile, CHAR_W, self.cell, 0, 0, CHAR_W, 0)
 
 
 def shape(width, height):
@@ -61,28 +84,6 @@ def window(title, lines, top, width, height):
     return [head] + body[top:top + room] + tail, top, True
 
 
-def howto_texts(menu):
-    """The menu's how-to page's texts from its first line shown (menu.help_top, kept in range), and whether
-    it scrolls (menu.help_scrolls)."""
-    from ui.menu import howto
-    from engine import games
-
-    lines = howto(games.get(menu.settings["game"]).HOWTO, menu.buttons)
-    texts, menu.help_top, menu.help_scrolls = window(lines[0], lines[1:], menu.help_top, menu.width, menu.height)
-    return texts
-
-
-def scroll_howto(menu, by):
-    """Scroll the menu's how-to page a line up (-1) or down (1); True when it moved."""
-    top = menu.help_top
-    menu.help_top += by
-    texts = howto_texts(menu)
-    if menu.help_top == top:
-        return False
-    menu._open(texts)
-    return True
-
-
 def make(width, height, texts):
     """A Group: texts[0] as the title in gold, the rest as lines under it, on black, at the top left.
 
@@ -93,12 +94,7 @@ def make(width, height, texts):
     page = backdrop(width, height)
     k, step, _, _ = shape(width, height)
     cell = cell_h()
-    if cell == CHAR_H:
-        font = terminalio.FONT
-    else:
-        from ui.cells import CellFont
-
-        font = CellFont(cell)
+    font = terminalio.FONT if cell == CHAR_H else CellFont(cell)
     if k == 1:
         step = max(10, min(12, height // max(1, len(texts))))  # (the PyBadge's pages, as they were)
     row = 0

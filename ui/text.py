@@ -46,13 +46,37 @@ def text_scale(width, height):
     pitch = PITCH_UM.get((width, height), _BADGE_UM)
     scale = max(1, (_BADGE_UM + pitch // 2) // pitch)
     tall = scale * pitch
-    _cell[0] = min(CHAR_H + 2, max(CHAR_H, (CHAR_H * _BADGE_UM + tall - 1) // tall))  # (ui.cells: two rows more)
+    _cell[0] = min(CHAR_H + 2, max(CHAR_H, (CHAR_H * _BADGE_UM + tall - 1) // tall))  # (_TWICE: two rows more)
     return scale
 
 
 def cell_h(scale=1):
     """The height in pixels of a line of labels made now at scale (a taller cell on the Pico panels)."""
     return _cell[0] * scale
+
+
+_TWICE = (7, 3)  # the font's rows drawn twice in a taller cell, in this order (inside the letters)
+_sheets = {}  # type: dict[int, displayio.Bitmap]  # the taller sheet by its cells' height, once made
+
+
+def sheet(cell):
+    """terminalio's sheet in cells cell pixels high: rows of _TWICE drawn twice, made at the first such label."""
+    made = _sheets.get(cell)
+    if made is None:
+        import bitmaptools
+
+        font = _font().bitmap
+        _sheets.clear()  # (a board lays out one panel: a desktop test may lay out two)
+        made = displayio.Bitmap(font.width, font.height // CHAR_H * cell, 2)
+        twice = _TWICE[:cell - CHAR_H]
+        for r in range(font.height // CHAR_H):  # the rows of tiles (the board's: one)
+            y = r * cell
+            for row in range(r * CHAR_H, (r + 1) * CHAR_H):
+                for _ in range(2 if row - r * CHAR_H in twice else 1):
+                    bitmaptools.blit(made, font, 0, y, x1=0, y1=row, x2=font.width, y2=row + 1)
+                    y += 1
+        _sheets[cell] = made
+    return made
 
 
 def _font():
@@ -145,11 +169,7 @@ class Text:
     def _grid(self, cols, rows):
         """Make the grid with room for cols x rows characters, in place of the last one."""
         old = self.grid
-        tiles = _font().bitmap
-        if self.ch != CHAR_H:
-            from ui.cells import sheet
-
-            tiles = sheet(self.ch)
+        tiles = _font().bitmap if self.ch == CHAR_H else sheet(self.ch)
         grid = displayio.TileGrid(tiles, pixel_shader=self.ink, width=cols, height=rows,
                                   tile_width=CHAR_W, tile_height=self.ch, default_tile=_tiles[0])
         self.grid = grid
