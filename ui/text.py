@@ -23,6 +23,7 @@ import vectorio
 
 CHAR_W = 6  # terminalio.FONT's tiles
 CHAR_H = 12
+_TWICE = (7, 3)  # the font's rows drawn twice in a taller cell, in this order (inside the letters)
 # The panels' pixel pitch in micrometres (the panel's diagonal over its pixels'): the PyBadge's 1.8"
 # 160x128, the Pico kit's 1.14" 240x135 and 1.3" 240x240 (the smaller of its two, 1.3" and 1.54": 0.115)
 PITCH_UM = {(160, 128): 223, (240, 135): 105, (240, 240): 97}
@@ -32,7 +33,7 @@ _POWERS = (1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 100000
 _PAD_X = 2  # the background's margin round the words, in the label's own pixels
 _PAD_Y = 1  # (none in a taller cell: its empty rows are the margin, and the Pico 240x135 has no row to spare)
 _tiles = b""  # the tile of each of ' ' to '~', looked up at the first label (get_glyph makes an object a call)
-_cell = [CHAR_H]  # the cell height of the panel laid out last (text_scale)
+_cell = [CHAR_H, 0, None]  # type: list  # the cell height of the panel laid out last (text_scale); the tall sheet's, the sheet
 
 
 def text_scale(width, height):
@@ -46,7 +47,7 @@ def text_scale(width, height):
     pitch = PITCH_UM.get((width, height), _BADGE_UM)
     scale = max(1, (_BADGE_UM + pitch // 2) // pitch)
     tall = scale * pitch
-    _cell[0] = min(CHAR_H + 2, max(CHAR_H, (CHAR_H * _BADGE_UM + tall - 1) // tall))  # (_TWICE: two rows more)
+    _cell[0] = min(CHAR_H + len(_TWICE), max(CHAR_H, (CHAR_H * _BADGE_UM + tall - 1) // tall))
     return scale
 
 
@@ -55,28 +56,24 @@ def cell_h(scale=1):
     return _cell[0] * scale
 
 
-_TWICE = (7, 3)  # the font's rows drawn twice in a taller cell, in this order (inside the letters)
-_sheets = {}  # type: dict[int, displayio.Bitmap]  # the taller sheet by its cells' height, once made
-
-
 def sheet(cell):
     """terminalio's sheet in cells cell pixels high: rows of _TWICE drawn twice, made at the first such label."""
-    made = _sheets.get(cell)
-    if made is None:
+    if _cell[1] != cell:
         import bitmaptools
 
         font = _font().bitmap
-        _sheets.clear()  # (a board lays out one panel: a desktop test may lay out two)
-        made = displayio.Bitmap(font.width, font.height // CHAR_H * cell, 2)
+        _cell[2] = None  # (a board lays out one panel: a desktop test may lay out two)
+        sheet = displayio.Bitmap(font.width, font.height // CHAR_H * cell, 2)
         twice = _TWICE[:cell - CHAR_H]
         for r in range(font.height // CHAR_H):  # the rows of tiles (the board's: one)
             y = r * cell
             for row in range(r * CHAR_H, (r + 1) * CHAR_H):
                 for _ in range(2 if row - r * CHAR_H in twice else 1):
-                    bitmaptools.blit(made, font, 0, y, x1=0, y1=row, x2=font.width, y2=row + 1)
+                    bitmaptools.blit(sheet, font, 0, y, x1=0, y1=row, x2=font.width, y2=row + 1)
                     y += 1
-        _sheets[cell] = made
-    return made
+        _cell[1] = cell
+        _cell[2] = sheet
+    return _cell[2]
 
 
 def _font():
@@ -124,7 +121,6 @@ class Text:
     """
 
     glue = ()  # words that stay with the word after them when the text wraps (``wrap``)
-    ch = CHAR_H  # the cells' height
 
     def __init__(self, group, x, y, anchor, colour, background=None, scale=1, line_chars=0, chars=1, lines=1):
         self.x = x
@@ -132,8 +128,7 @@ class Text:
         self.ax2 = int(anchor[0] * 2)  # in halves, so that placing the words needs no float
         self.ay2 = int(anchor[1] * 2)
         self.scale = scale
-        if _cell[0] != CHAR_H:  # the panel's taller cells (text_scale); else the class's: no attribute more
-            self.ch = _cell[0]
+        self.ch = _cell[0]  # the cells' height: the panel's (text_scale)
         self.line_chars = line_chars
         self.ink = displayio.Palette(2)
         self.ink.make_transparent(0)

@@ -15,7 +15,7 @@ double) instead of scanning the table again.
 
 from engine.actions import PH_PLAY, PH_READY
 from engine.bots import Ladder
-from engine.bots.hands import HANDS as _H, LEVELS
+from engine.bots.hands import LEVELS
 from engine.california_controls import target
 
 try:
@@ -54,9 +54,18 @@ LOOK_MS = (0, 52, 49, 46, 44, 41, 35, 29, 25)
 # a hundred covers and magnifies speed: with Spit's rows (each 23% slower than the next) its lower levels
 # beat the one below in 98-99.5% of games. So levels 1-4 take half steps, from Spit's row 3 to row 5
 # (geometric means of the rows beside them): each level beats the one below in 79-93% (docs/bots.md).
-#                      MU  SIGMA  TAU  SEE  PRESS JITTER MISS WRONG
-HANDS = (None, _H[3], (690, 94, 323, 202, 246, 53, 50, 27), _H[4], (563, 75, 245, 173, 206, 42, 30, 17),
-         _H[5], _H[6], _H[7], _H[8])  # Spit's rows 3, 3.5, 4, 4.5, 5, 6, 7, 8 (the half steps' tuples alone are new)
+#      MU  SIGMA  TAU  SEE  PRESS JITTER MISS WRONG
+HANDS = (
+    None,
+    (764, 106, 372, 219, 268, 59, 65, 34),  # 1: Spit's 3
+    (690, 94, 323, 202, 246, 53, 50, 27),  # 2
+    (623, 84, 281, 187, 225, 47, 39, 21),  # 3: Spit's 4
+    (563, 75, 245, 173, 206, 42, 30, 17),  # 4
+    (508, 67, 213, 160, 189, 38, 23, 13),  # 5: Spit's 5, and so on
+    (414, 53, 161, 137, 159, 31, 14, 8),  # 6
+    (337, 42, 122, 117, 133, 25, 8, 5),  # 7
+    (275, 33, 92, 100, 112, 20, 5, 3),  # 8
+)
 
 _NONE = const(255)  # no pile (View.last), or a pile not found (Level.found)
 _ORDER = b"\x00\x04\x01\x05\x02\x06\x03\x07"  # reading order: height by height, left column first
