@@ -23,6 +23,7 @@ def linkplay(*args, timeout=300):
 
 @pytest.mark.parametrize("game, seed, options", [("spit", 2, []), ("speed", 4, ["--option", "ending=race"]),
                                                  ("california", 6, [])])
+@pytest.mark.slow
 def test_two_processes_over_udp_with_loss_and_jitter_agree(game, seed, options):
     done = linkplay("--game", game, "--seed", str(seed), "--bots", "level7,level8", "--loss", "0.1",
                     "--jitter-ms", "80", "--speed", "8", *options)

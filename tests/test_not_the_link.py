@@ -57,6 +57,7 @@ def test_the_demo_still_names_the_winner_of_a_finished_game():
     assert done.returncode == 0 and "wins after" in done.stdout
 
 
+@pytest.mark.slow
 def test_linkplay_says_a_game_that_did_not_end_in_time_agrees_and_is_not_over():
     """Both processes stopped by the time limit at the same log entry: "they agree", and the game is said to be
     not over (before the mend: "THEY DIFFER"); the exit status is 1, since no whole game was played."""

@@ -253,6 +253,7 @@ def test_a_bot_that_closes_standard_output_is_one_line(tmp_path):
     assert "cannot write to standard output" in one_line_exit_2(out)
 
 
+@pytest.mark.slow
 def test_a_bot_that_grows_without_end_is_named_not_killed(tmp_path):
     """The tournament caps its address space, so the bot fails with MemoryError, named in one line."""
     bot = tmp_path / "grow.py"
