@@ -9,7 +9,8 @@ standard output cannot be written, argparse's exit 2. Standard input, output
 and error are text streams over bytes (so ``sys.stdin.buffer`` is there),
 decoded as subprocess's ``text=True`` decodes them; ``stdout=`` takes an open
 file instead (``/dev/full``). ``cwd`` and ``env`` hold for the run and are put
-back after it, with sys.argv, sys.path and the standard streams.
+back after it, with sys.argv, sys.path, the standard streams and the address space's limit
+(tools/tournament.py caps it).
 
 What a fresh process shows that this cannot (its interpreter's start and last
 flush, a package missing from it): every tool keeps one test that starts it
@@ -19,6 +20,7 @@ as a real process (tests/test_small_defects.py runs each one's --help into
 
 import io
 import os
+import resource
 import runpy
 import sys
 
@@ -54,7 +56,8 @@ def run(args, input=None, stdout=None, cwd=None, env=None):
     input: text for standard input (else it is empty); stdout: an open file to write to instead of capturing.
     """
     path = args[0] if os.path.isabs(args[0]) else os.path.join(ROOT, args[0])
-    saved = (sys.argv, sys.stdin, sys.stdout, sys.stderr, list(sys.path), dict(os.environ), os.getcwd())
+    saved = (sys.argv, sys.stdin, sys.stdout, sys.stderr, list(sys.path), dict(os.environ), os.getcwd(),
+             resource.getrlimit(resource.RLIMIT_AS))
     out = _stream() if stdout is None else stdout
     err = _stream(errors="backslashreplace")
     sys.argv = [path] + [str(a) for a in args[1:]]
@@ -82,4 +85,6 @@ def run(args, input=None, stdout=None, cwd=None, env=None):
             os.environ.clear()
             os.environ.update(saved[5])
         os.chdir(saved[6])
+        if resource.getrlimit(resource.RLIMIT_AS) != saved[7]:
+            resource.setrlimit(resource.RLIMIT_AS, saved[7])
     return Done(args, code, _text(out) if stdout is None else None, _text(err))
