@@ -52,12 +52,12 @@ def test_every_game_mode_and_option_plays_in_the_boards_pool(boards, work, name,
 
 
 @pytest.mark.slow
-def test_twenty_games_in_a_row_with_the_menu_between_fit_every_board(boards, work):
+@pytest.mark.parametrize("name", ["pybadge", "pico240", "pico135"])  # every board, each a test of its own (xdist)
+def test_twenty_games_in_a_row_with_the_menu_between_fit_every_board(boards, work, name):
     """The soak: game, mode and option changes, pages, 20 games: no MemoryError from a fragmented heap."""
     plan = bench_board.plans(1, soak=True)["soak"]
-    for name in ("pybadge", "pico240", "pico135"):
-        fig = bench_board.measure(name, plan, 20, work=work, board=boards(name))
-        assert fig["at_budget"], (name, fig.get("output") or fig["record"])
+    fig = bench_board.measure(name, plan, 20, work=work, board=boards(name))
+    assert fig["at_budget"], (name, fig.get("output") or fig["record"])
 
 
 @pytest.mark.slow
