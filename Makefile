@@ -52,7 +52,8 @@ bench-web: $(STAMP)
 bench-cp: $(STAMP)
 	$(BIN)/python tools/bench_cp.py
 
-# CircuitPython's mpy-cross and 32-bit VM, built once into .cache/circuitpython/ (needs gcc-multilib)
+# CircuitPython's mpy-cross, 32-bit VMs and board VM, built once into ~/.cache/spit/circuitpython/<the kit's
+# version>/, outside the clone, so every clone of the machine shares them (needs gcc-multilib)
 circuitpython: $(STAMP)
 	$(BIN)/python tools/circuitpython.py
 

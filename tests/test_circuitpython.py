@@ -58,6 +58,17 @@ def test_the_vm_is_circuitpythons_32_bit_build(cpvm):
     assert "CircuitPython" in said and "mpy v6.3" in said
 
 
+def test_the_vms_are_kept_outside_the_clone_keyed_by_the_kits_version(cpvm):
+    """A fresh clone on the same machine finds the build (CI's clean clone does not build it again); another
+    kit (its version and the digest of its sources) gets a folder of its own."""
+    _, _, version = circuitpython.source()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for name, path in cpvm.items():
+        assert (os.sep + version.replace(os.sep, "_") + os.sep) in path, (name, path)
+        if not os.environ.get("SPIT_CIRCUITPYTHON_CACHE"):
+            assert not os.path.abspath(path).startswith(root + os.sep), (name, path)
+
+
 @pytest.mark.parametrize("vm, most", [("micropython-pystack", 2048), ("micropython-pystack1536", 1536)])
 def test_the_pystack_vms_have_the_boards_pystack(cpvm, vm, most):
     """Recursion stops with 'pystack exhausted' at a depth set by the pystack's size."""
