@@ -1,6 +1,7 @@
 # make run:  the simulator window (two players on one keyboard).
 # make demo: a full seeded game between two random players, printed as a trace (no screen needed).
-# make test: the test suite, in a virtual environment with the pinned tools.
+# make test: the test suite, in a virtual environment with the pinned tools, a pytest-xdist worker a core
+#            (JOBS=1: in one process; docs/performance.md "How long the tests take").
 # make web:  the browser edition, a static site in build/web/ (make web-serve: served on 127.0.0.1).
 PYTHON ?= python3
 VENV := .venv
@@ -26,8 +27,10 @@ $(STAMP): requirements.txt requirements-dev.txt
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $(STAMP) $(RUN_STAMP)
 
+JOBS ?= auto
+
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(if $(filter 1,$(JOBS)),-p no:xdist,-n $(JOBS))
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
@@ -49,7 +52,8 @@ bench-web: $(STAMP)
 bench-cp: $(STAMP)
 	$(BIN)/python tools/bench_cp.py
 
-# CircuitPython's mpy-cross and 32-bit VM, built once into .cache/circuitpython/ (needs gcc-multilib)
+# CircuitPython's mpy-cross, 32-bit VMs and board VM, built once into ~/.cache/spit/circuitpython/<the kit's
+# version>/, outside the clone, so every clone of the machine shares them (needs gcc-multilib)
 circuitpython: $(STAMP)
 	$(BIN)/python tools/circuitpython.py
 

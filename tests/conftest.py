@@ -76,3 +76,63 @@ def cpvm():
         if os.environ.get("SPIT_REQUIRE_CIRCUITPYTHON"):
             pytest.fail("the CircuitPython VM is required here: %s" % e)
         pytest.skip("CircuitPython VM: %s" % e)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every test that takes CircuitPython's VM is marked vm; under xdist the slow ones go first.
+
+    pytest-xdist (`make test`: -n auto) hands tests out in this order (FileScheduling below), so the
+    long ones start first and the short ones fill both workers at the end. Without xdist the
+    order is the files' own.
+    """
+    for item in items:
+        if "cpvm" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.vm)
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: the files' order within
+
+
+# Files whose module fixture is cheap next to each of their tests (each plays games on the board VM for many
+# seconds): their tests are spread over the workers like any other file's, each worker making the fixture once.
+SPREAD = {"tests/test_board_vm.py"}
+
+
+def _whole_files():
+    """The test files with a module- or session-scoped fixture (a bundle built, VM figures measured, mypy run,
+    a browser started): each runs whole in one xdist worker, so that fixture is set up once."""
+    out = set()
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in sorted(os.listdir(here)):
+        if name.startswith("test_") and name.endswith(".py"):
+            with open(os.path.join(here, name), encoding="utf-8") as f:
+                text = f.read()
+            if 'scope="module"' in text or 'scope="session"' in text:
+                out.add("tests/" + name)
+    return out - SPREAD
+
+
+class FileScheduling:
+    """pytest-xdist's scheduler for `make test`: a file with a shared module fixture is one unit of work (one
+    worker runs it whole); every other test is a unit of its own; units go out in the workers' collection
+    order (the slow tests first, pytest_collection_modifyitems)."""
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_xdist_make_scheduler(self, config, log):
+        if config.getvalue("dist") != "load":
+            return None  # another --dist asked for by name
+        from xdist.scheduler import LoadScopeScheduling
+
+        whole = _whole_files()
+
+        class Scheduling(LoadScopeScheduling):
+            def _split_scope(self, nodeid):
+                path = nodeid.split("::", 1)[0]
+                return path if path in whole else nodeid
+
+        config.option.loadscopereorder = False  # keep the collection's order: slow first
+        return Scheduling(config, log)
+
+
+def pytest_configure(config):
+    if config.pluginmanager.hasplugin("xdist") and not os.environ.get("PYTEST_XDIST_WORKER"):
+        config.pluginmanager.register(FileScheduling(), "spit-file-scheduling")

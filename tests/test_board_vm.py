@@ -38,6 +38,7 @@ def boards(work):
     return board
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("run", sorted(bench_board.plans()))
 @pytest.mark.parametrize("name", ["pybadge", "pico240", "pico135"])
 def test_every_game_mode_and_option_plays_in_the_boards_pool(boards, work, name, run):
@@ -50,14 +51,16 @@ def test_every_game_mode_and_option_plays_in_the_boards_pool(boards, work, name,
     assert 0 < fig["extra"] < 40 * 1024  # the stand-ins, vmplay and the hands: measured, given to the pool
 
 
-def test_twenty_games_in_a_row_with_the_menu_between_fit_every_board(boards, work):
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["pybadge", "pico240", "pico135"])  # every board, each a test of its own (xdist)
+def test_twenty_games_in_a_row_with_the_menu_between_fit_every_board(boards, work, name):
     """The soak: game, mode and option changes, pages, 20 games: no MemoryError from a fragmented heap."""
     plan = bench_board.plans(1, soak=True)["soak"]
-    for name in ("pybadge", "pico240", "pico135"):
-        fig = bench_board.measure(name, plan, 20, work=work, board=boards(name))
-        assert fig["at_budget"], (name, fig.get("output") or fig["record"])
+    fig = bench_board.measure(name, plan, 20, work=work, board=boards(name))
+    assert fig["at_budget"], (name, fig.get("output") or fig["record"])
 
 
+@pytest.mark.slow
 def test_the_pygamer_plays_a_game_of_each_in_its_pool(boards, work):
     plan = [step for steps in bench_board.plans(1).values() for step in steps[:3]]
     fig = bench_board.measure("pygamer", plan, bench_board.count(plan), work=work, board=boards("pygamer"))

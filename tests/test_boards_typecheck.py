@@ -8,6 +8,8 @@ import pytest
 import boardinfo
 import typecheck
 
+pytestmark = pytest.mark.typecheck
+
 
 @pytest.fixture(scope="module")
 def results():
@@ -17,6 +19,7 @@ def results():
     return {board: (errors, output) for board, errors, output, _ in done}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", sorted(boardinfo.BOARDS))
 def test_board_code_type_checks_against_circuitpython(results, board):
     errors, output = results[board]
@@ -45,6 +48,7 @@ def edited(tree, path, old, new):
     return restore
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path, old, new, words", [
     ("hal/pybadge.py", "board.BUTTON_CLOCK", "board.BUTTON_CLOK",
      'Module has no attribute "BUTTON_CLOK"; maybe "BUTTON_CLOCK"'),
@@ -73,6 +77,7 @@ def test_a_wrong_name_or_argument_fails_the_check(pybadge_tree, tmp_path, path, 
     assert any(words in e for e in errors), output
 
 
+@pytest.mark.slow
 def test_a_pin_only_another_board_has_fails_on_this_one(tmp_path):
     """The PyGamer's joystick pins do not exist on a PyBadge."""
     tree, config = typecheck.prepare("pybadge", str(tmp_path))

@@ -152,6 +152,7 @@ def fake_mpy_cross(tmp_path, says):
     return str(path)
 
 
+@pytest.mark.slow
 def test_with_circuitpythons_mpy_cross_only_mpy_files_remain_besides_code_py(tmp_path):
     tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6.3")
     fig = bundle.build("pybadge", str(tmp_path / "out"), mpy_cross=tool)
@@ -196,6 +197,8 @@ def test_report_and_command_line(bundles, capsys):
         bundle.main(["toaster", out])
 
 
+@pytest.mark.vm
+@pytest.mark.slow
 def test_every_module_compiles_on_micropython_within_the_heap_budget(bundles):
     """MicroPython parses every bundled module (no CPython-only syntax) and needs under 64 KB for each."""
     figures = {}

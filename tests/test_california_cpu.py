@@ -440,6 +440,7 @@ print(json.dumps({"alloc": S[0], "frames": S[1], "over": S[2]}))
 '''
 
 
+@pytest.mark.vm
 def test_cpu_frames_allocate_nothing_on_micropython():
     """The CPU players' part of every frame of two games on the MicroPython VM (polls, refreshes,
     decisions, presses, Sequencer.add) allocates 0 bytes."""

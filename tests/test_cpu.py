@@ -455,6 +455,8 @@ def mpy_figures():
     return bench_cpu_mpy.measure(1, fuel=False)
 
 
+@pytest.mark.vm
+@pytest.mark.slow
 def test_cpu_frames_allocate_nothing_on_micropython(mpy_figures):
     """A whole game of level 5 against level 3 on the MicroPython VM: the CPU players' part of every
     frame (polls, presses, Sequencer.add) allocates 0 bytes."""
@@ -462,6 +464,8 @@ def test_cpu_frames_allocate_nothing_on_micropython(mpy_figures):
     assert mpy_figures["frame_alloc"] == 0 and mpy_figures["frame_alloc_max"] == 0
 
 
+@pytest.mark.vm
+@pytest.mark.slow
 def test_cpu_heap_and_results_on_micropython(mpy_figures):
     """The bot modules and two drivers fit their budgets; the game ends as on CPython (C-5)."""
     assert mpy_figures["broken"] == []

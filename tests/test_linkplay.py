@@ -2,7 +2,10 @@
 
 Through the lossy shim (10% loss, duplicates, 0-80 ms of jitter, both ways),
 both processes end in the same state, and the host's replay, run as
-tools/replay.py runs it, gives that state. Clocks run 8 times real time.
+tools/replay.py runs it, gives that state. The two clocks step together a frame at a time (--lockstep):
+no real time, so a busy machine (tests in parallel) slows the game down without changing its timing; the
+waits the real-time pace measures are the same game time as at --speed 8. tests/test_not_the_link.py runs
+the real-time pace (its time limit).
 """
 
 import os
@@ -11,6 +14,7 @@ import sys
 
 import pytest
 
+import inproc
 from uitools import one_line_exit_2
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -23,9 +27,10 @@ def linkplay(*args, timeout=300):
 
 @pytest.mark.parametrize("game, seed, options", [("spit", 2, []), ("speed", 4, ["--option", "ending=race"]),
                                                  ("california", 6, [])])
+@pytest.mark.slow
 def test_two_processes_over_udp_with_loss_and_jitter_agree(game, seed, options):
     done = linkplay("--game", game, "--seed", str(seed), "--bots", "level7,level8", "--loss", "0.1",
-                    "--jitter-ms", "80", "--speed", "8", *options)
+                    "--jitter-ms", "80", "--speed", "8", "--lockstep", *options)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
     host, guest = lines[0].split(), lines[1].split()
@@ -42,16 +47,18 @@ def test_two_processes_over_udp_with_loss_and_jitter_agree(game, seed, options):
     (["--jitter-ms", "-3"], "--jitter-ms must be from 0 to 500"),
 ])
 def test_bad_arguments_are_one_line_and_status_2(args, words):
-    assert words in one_line_exit_2(linkplay("--game", "speed", *args, timeout=60))
+    assert words in one_line_exit_2(inproc.run(["tools/linkplay.py", "--game", "speed", *args]))
 
 
 @pytest.mark.parametrize("args, words", [
     (["--role", "host"], "--role needs --port"),
     (["--role", "guest", "--port", "99999"], "--role needs --port"),
     (["--session", "70000"], "--session must be from 1000 to 9999"),
+    (["--sync", "3"], "--sync takes READ,WRITE"),
+    (["--role", "guest", "--sync", "a,b"], "--sync takes READ,WRITE"),
 ])
 def test_its_inner_arguments_are_checked_too(args, words):
-    assert words in one_line_exit_2(linkplay("--game", "speed", *args, timeout=60))
+    assert words in one_line_exit_2(inproc.run(["tools/linkplay.py", "--game", "speed", *args]))
 
 
 @pytest.mark.parametrize("args, words", [
@@ -65,5 +72,4 @@ def test_its_inner_arguments_are_checked_too(args, words):
     (["--host", "--headless", "--screenshot", "x.png"], "--host and --join open a window"),
 ])
 def test_code_py_link_arguments_are_one_line_and_status_2(args, words):
-    done = subprocess.run([sys.executable, "code.py"] + args, cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert words in one_line_exit_2(done)
+    assert words in one_line_exit_2(inproc.run(["code.py"] + args, cwd=ROOT))

@@ -5,6 +5,8 @@ part of it: every game, level 3 (the lowest level the bound covers), the
 patterns that did best in the table, at two rhythms, from both seats.
 """
 
+import pytest
+
 import bench_mash
 from engine import actions as A
 from engine.actions import DOWN, LEFT, RIGHT, UP
@@ -24,6 +26,7 @@ PATTERNS = ("LR", "LRD", "LRUD", "LD")
 RHYTHMS = (100, 250)
 
 
+@pytest.mark.slow
 def test_no_blind_masher_wins_against_level_3_in_any_game():
     """Issue 20: LR, LRD, LRUD and LD mashers pressing every 100 or 250 ms win no game of 2 (seed 1) against
     level 3 in Spit, Speed (first out and call Speed) and California Spit: at most the bound, 10%."""

@@ -135,6 +135,7 @@ def test_d1_mode_offers_no_more_people_than_the_device_has_clusters():
 
 
 @pytest.mark.parametrize("game", games.NAMES)
+@pytest.mark.slow
 def test_mode_and_players_never_contradict_after_any_change(game):
     """Whatever line is changed to whatever value, the people are never more than the seats."""
     info = games.get(game)
@@ -358,6 +359,7 @@ def test_the_cpu_words_shorten_to_fit_a_narrow_line(headless_app):
 
 @pytest.mark.parametrize("game", ["spit", "speed", "california"])
 @pytest.mark.parametrize("size", SIZES)
+@pytest.mark.slow
 def test_the_how_to_page_is_as_tall_as_the_pybadges_and_scrolls_where_it_is_long(headless_app, game, size):
     """Issue 20.6: the how-to page at the panel's scale in its cells (as tall in mm as the PyBadge's), every
     line inside the screen; a page longer than the screen scrolls with Up/Down to its last line, and any

@@ -11,7 +11,8 @@ import bench_mpy
 GAMES = {"spit": 5, "speed": 12}  # Speed's games are short: more of them for enough steady apply() calls
 
 
-@pytest.fixture(scope="module", params=sorted(GAMES))
+@pytest.fixture(scope="module", params=[pytest.param(game, marks=[pytest.mark.vm, pytest.mark.slow])
+                                         for game in sorted(GAMES)])
 def figures(request):
     return bench_mpy.measure(GAMES[request.param], game=request.param)
 

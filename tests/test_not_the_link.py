@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+import inproc
 from uitools import one_line_exit_2
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -15,6 +16,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def run(*args, timeout=120):
     return subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+
+
+def run_here(*args):
+    """The same as its command line runs it, in this process (tests/inproc.py): for the one-line refusals."""
+    return inproc.run(list(args), cwd=ROOT)
 
 
 # ---- 16: the board's statistics keep counting ---------------------------------------------------
@@ -57,6 +63,7 @@ def test_the_demo_still_names_the_winner_of_a_finished_game():
     assert done.returncode == 0 and "wins after" in done.stdout
 
 
+@pytest.mark.slow
 def test_linkplay_says_a_game_that_did_not_end_in_time_agrees_and_is_not_over():
     """Both processes stopped by the time limit at the same log entry: "they agree", and the game is said to be
     not over (before the mend: "THEY DIFFER"); the exit status is 1, since no whole game was played."""
@@ -98,7 +105,7 @@ def test_the_seat_that_played_every_card_reads_out_when_the_speed_game_is_over(e
 @pytest.mark.parametrize("program", ["code.py", "tools/demo.py"])
 def test_a_command_line_that_says_two_seat_counts_is_refused(program, args, words, tmp_path):
     extra = ["--headless", "--screenshot", str(tmp_path / "o.png")] if program == "code.py" else ["--quiet"]
-    assert words in one_line_exit_2(run(program, "--game", "speed", *args, *extra))
+    assert words in one_line_exit_2(run_here(program, "--game", "speed", *args, *extra))
 
 
 def test_the_same_seat_count_twice_is_no_contradiction(tmp_path):
@@ -114,7 +121,7 @@ def test_a_replay_file_with_a_key_twice_is_refused(program, tmp_path):
     path.write_text('{"game": "spit", "seed": 2, "game": "speed", "events": []}')
     args = [str(path)] if program == "tools/replay.py" else ["--headless", "--replay", str(path), "--screenshot",
                                                               str(tmp_path / "o.png")]
-    assert 'the key "game" twice' in one_line_exit_2(run(program, *args))
+    assert 'the key "game" twice' in one_line_exit_2(run_here(program, *args))
 
 
 def test_save_replay_never_writes_over_a_file_that_is_there(tmp_path):
@@ -122,7 +129,7 @@ def test_save_replay_never_writes_over_a_file_that_is_there(tmp_path):
     write over one either)."""
     keep = tmp_path / "keep.json"
     keep.write_text("mine\n")
-    line = one_line_exit_2(run("code.py", "--headless", "--game", "speed", "--save-replay", str(keep),
+    line = one_line_exit_2(run_here("code.py", "--headless", "--game", "speed", "--save-replay", str(keep),
                                "--screenshot", str(tmp_path / "o.png")))
     assert "exists" in line and keep.read_text() == "mine\n"
 
@@ -131,4 +138,4 @@ def test_save_replay_never_writes_over_a_file_that_is_there(tmp_path):
 @pytest.mark.parametrize("program", ["code.py", "tools/demo.py", "tools/tournament.py"])
 def test_a_seed_is_written_in_ascii_digits(program, seed, tmp_path):
     extra = ["--headless", "--screenshot", str(tmp_path / "o.png")] if program == "code.py" else []
-    assert "expected a whole number" in one_line_exit_2(run(program, "--seed", seed, *extra))
+    assert "expected a whole number" in one_line_exit_2(run_here(program, "--seed", seed, *extra))

@@ -162,6 +162,7 @@ def test_c05_random_documents_play_back_as_they_replay(hal, seed, flags, count, 
     assert watched_in_frames(hal, text, steps) == want
 
 
+@pytest.mark.slow
 def test_c05_a_dense_100000_event_file_ends_alike(hal, tmp_path):
     """C-5: 100,000 events, about 50 a millisecond: the App, headless playback and tools/replay.py agree."""
     text = random_document(77, {"scoring": True}, 100000, 50, Rng(77), gap=1)

@@ -7,6 +7,7 @@ changes nothing (C-4, C-5), and every game of random legal play ends.
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -82,6 +83,7 @@ def check_invariants(game, deck):
 
 @settings(max_examples=60)
 @given(options=OPTION_SETS, seed=st.integers(0, 2**32 - 1), data=st.data())
+@pytest.mark.slow
 def test_random_action_streams_keep_invariants(options, seed, data):
     """C-1, C-3, S-7: any stream of actions, legal or not, keeps every invariant."""
     game = Spit(seed=seed, **options)

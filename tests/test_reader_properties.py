@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -165,6 +166,7 @@ def test_script_reader_gives_a_script_or_one_line(data):
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=anything(SCRIPT_TEXTS), which=st.sampled_from(("--script", "--replay")))
+@pytest.mark.slow
 def test_code_py_on_any_file_exits_0_or_2_with_one_line(data, which):
     """code.py --headless --script/--replay FILE, as a user runs it: exit 0, or 2 with one line."""
     if which == "--script":

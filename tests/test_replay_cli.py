@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+import inproc
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, "tools", "replay.py")
 
@@ -24,8 +26,9 @@ def good_layout():
 
 
 def replay(text, *args):
-    """Run the tool on text given through standard input."""
-    return subprocess.run([sys.executable, TOOL, "-", *args], input=text, capture_output=True, text=True, timeout=60)
+    """Run the tool on text given through standard input, as its command line runs it, in this process
+    (tests/inproc.py; test_trace_prints_one_line_per_event_then_the_state starts a real one)."""
+    return inproc.run([TOOL, "-", *args], input=text)
 
 
 def test_good_file_prints_state_with_the_documented_keys():
@@ -124,11 +127,11 @@ def test_bad_layout_names_the_place(mutate, message):
 
 
 def test_missing_and_binary_files_exit_2(tmp_path):
-    out = subprocess.run([sys.executable, TOOL, str(tmp_path / "nope.json")], capture_output=True, text=True)
+    out = inproc.run([TOOL, str(tmp_path / "nope.json")])
     assert out.returncode == 2 and "cannot read" in out.stderr and "Traceback" not in out.stderr
     blob = tmp_path / "blob.json"
     blob.write_bytes(b"\xff\xfe\x00garbage")
-    out = subprocess.run([sys.executable, TOOL, str(blob)], capture_output=True, text=True)
+    out = inproc.run([TOOL, str(blob)])
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.count("\n") == 1
 

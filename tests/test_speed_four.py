@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+import inproc
 from uitools import LEFT, RIGHT, Presser, run_ms, step, tap
 from engine import actions as A
 from engine.actions import PH_OVER, PH_PLAY
@@ -114,8 +115,7 @@ def test_code_py_starts_at_a_four_seat_table_headless(tmp_path):
 
 
 def test_players_on_a_two_seat_game_is_one_line():
-    done = subprocess.run([sys.executable, "code.py", "--players", "3", "--headless", "--screenshot", "x.png"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = inproc.run(["code.py", "--players", "3", "--headless", "--screenshot", "x.png"], cwd=ROOT)
     assert done.returncode == 2 and "spit has no option 'players'" in done.stderr
 
 

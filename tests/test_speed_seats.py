@@ -313,6 +313,7 @@ def test_c04_group_ties_in_seat_order_from_the_priority_seat():
 FOUR_TWO = 2000 * LONG
 
 
+@pytest.mark.slow
 def test_p11_two_thousand_four_player_two_deck_games_keep_every_card_twice():
     """P-11: 2,000 random four-player two-deck games; after every step every card is there exactly twice; all end."""
     started = time.time()
@@ -417,6 +418,8 @@ def test_c05_a_four_seat_match_replays_exactly(players, decks):
         assert F.state(again) == F.state(game) and game.game_no >= 2
 
 
+@pytest.mark.vm
+@pytest.mark.slow
 def test_p11_apply_and_legal_allocate_nothing_on_micropython():
     """P-11 on MicroPython's VM (tools/bench_mpy.py's heap probe): four seats with two decks, apply() allocates nothing
     in steady play, and a game with its piles for 108 cards stays small."""

@@ -16,6 +16,7 @@ import sys
 
 import pytest
 
+import inproc
 from uitools import LEFT, RIGHT, UP, DOWN, Presser, run_ms, step, tap
 from engine import actions as A
 from engine.lockout import LOCK_MS
@@ -313,8 +314,7 @@ def test_code_py_starts_straight_at_speeds_table_headless(tmp_path):
     (["--game", "speed", "--option", "jokers"], "expected KEY=VALUE"),
 ])
 def test_a_bad_game_option_is_one_line_and_status_2(args, words):
-    done = subprocess.run([sys.executable, "code.py"] + args + ["--headless", "--screenshot", "x.png"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    done = inproc.run(["code.py"] + args + ["--headless", "--screenshot", "x.png"], cwd=ROOT)  # tests/inproc.py
     assert done.returncode == 2 and words in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 

@@ -2,6 +2,8 @@
 result, the CPU saying Spit after its reaction time, the demo after a minute idle (D-1, D-2).
 """
 
+import pytest
+
 from uitools import (DOWN, LEFT, RIGHT, UP, Presser, deal, label_box, leave_result, load, logged, run_ms, set_menu, step,
                      tap)
 from engine.bots import hands as H
@@ -146,6 +148,7 @@ def test_d1_demo_starts_after_a_minute_idle_and_stops_at_a_press(headless_app):
     assert saved == []  # a demo is not saved as a replay
 
 
+@pytest.mark.slow
 def test_demo_deals_again_after_its_game_ends(headless_app):
     """The demo plays game after game until a button is pressed."""
     hal, app = headless_app(seed=4)

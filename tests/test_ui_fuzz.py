@@ -11,6 +11,8 @@ import random
 import time
 from collections import Counter
 
+import pytest
+
 from uitools import FRAME_MS, Presser
 from engine import actions as A, lockout
 from engine import names as N
@@ -68,6 +70,7 @@ def check_table(app):
         assert table.piles[i].shown >> 2 == game.centre[i].top()
 
 
+@pytest.mark.slow
 def test_fuzz_random_buttons_through_the_frame_loop(headless_app, capsys, monkeypatch):
     """No exception, invariants after every frame, every finished game replays (C-1, S-7, C-5)."""
     # dozens of random presses a frame are a masher's: a refused play's lockout (issue 20) would lock the

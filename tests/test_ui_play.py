@@ -418,6 +418,7 @@ def play_out(hal, app, presser, limit=20000):
 
 @pytest.mark.parametrize("seed, size, start_ms", ((5, (160, 128), 0), (11, (240, 135), (1 << 29) - 3000)),
                          ids=("160x128", "240x135, the clock wraps"))
+@pytest.mark.slow
 def test_whole_game_through_the_buttons_ends_with_the_winner_shown(headless_app, seed, size, start_ms, capsys):
     """Two scripted clusters play a seeded game to the end through the frame loop; the banner names
     the winner and the app's replay reproduces the final state (C-5)."""

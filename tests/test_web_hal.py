@@ -374,8 +374,7 @@ def test_the_build_without_npm_is_one_line_and_status_2(tmp_path, monkeypatch, c
 
 
 def test_the_browser_benchmark_refuses_zero_games_in_one_line():
-    import subprocess
+    import inproc
 
-    done = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench_web.py"), "--games", "0"],
-                          capture_output=True, text=True)
+    done = inproc.run([os.path.join(ROOT, "tools", "bench_web.py"), "--games", "0"])
     assert done.returncode == 2 and done.stderr.strip().count("\n") == 0 and "at least 1" in done.stderr

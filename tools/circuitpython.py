@@ -1,4 +1,4 @@
-"""CircuitPython's own mpy-cross and 32-bit unix VM, built once into a cache folder the repository ignores.
+"""CircuitPython's own mpy-cross and 32-bit unix VM, built once into a cache folder outside the clone.
 
     python tools/circuitpython.py [--print] [--rebuild]
 

@@ -15,6 +15,17 @@ whole log, and the line says "not over" and compares where both stopped.
 Exit status 0 only when the game ended and all agree; 1 when it did not end
 or they differ; 2 for bad arguments or a process that fails. ``--speed N``
 runs both clocks N times faster than real time.
+
+``--lockstep`` (the tests' way) takes the real clock out of the game: the
+two processes' fake clocks (hal.headless's ticks_ms, which the link, the
+shim and the App read) step a frame at a time together, each waiting on a
+pipe for the other to finish its last frame, as fast as the machine runs
+them: nothing sleeps, and a busy machine slows the game down without
+changing its timing. The waits that the real-time pace measures in seconds
+(the host's moment for the last acknowledgement, the guest's after the end)
+are the same lengths of game time at ``--speed``; only the 600 s limit is
+the real clock's still. The host binds a port the system chooses and tells
+the guest through the pipe.
 """
 
 import json
@@ -39,8 +50,55 @@ def _free_port():
     return port
 
 
-def side(role, port, game, options, seed, bot, loss, jitter_ms, speed, session, limit_s):
-    """One process's game (role "host" or "guest"); its result as a dict."""
+class Lockstep:
+    """Two processes' clocks a frame apart at most: after each frame a byte to the other, and before the next
+    one a wait until the other has finished as many frames (an end of file: the other has stopped)."""
+
+    def __init__(self, fds):
+        self.rfd, self.wfd = fds
+        self.theirs = 0  # frames the other has finished
+        self.frames = 0  # frames this one has finished
+
+    def send_port(self, port):
+        os.write(self.wfd, b"%05d" % port)
+
+    def port(self):
+        data = b""
+        while len(data) < 5:
+            more = os.read(self.rfd, 5 - len(data))
+            if not more:
+                raise RuntimeError("the host stopped before it told its port")
+            data += more
+        return int(data)
+
+    def wait(self):
+        """Block until the other has finished as many frames as this one (or has stopped)."""
+        while self.rfd is not None and self.theirs < self.frames:
+            got = os.read(self.rfd, 4096)
+            if not got:
+                os.close(self.rfd)
+                self.rfd = None  # the other has stopped: on alone
+            self.theirs += len(got)
+
+    def done(self):
+        """This one finished a frame: tell the other."""
+        self.frames += 1
+        if self.wfd is not None:
+            try:
+                os.write(self.wfd, b".")
+            except BrokenPipeError:
+                self.stop()
+
+    def stop(self):
+        """Stop telling (the other goes on alone)."""
+        if self.wfd is not None:
+            os.close(self.wfd)
+            self.wfd = None
+
+
+def side(role, port, game, options, seed, bot, loss, jitter_ms, speed, session, limit_s, sync=None):
+    """One process's game (role "host" or "guest"); its result as a dict. sync: the (read, write) pipe ends of
+    --lockstep, None for the real-time pace."""
     os.environ["BLINKA_OS_AGNOSTIC"] = "1"
     from engine.actions import PH_OVER
     from engine.digest import digest
@@ -53,7 +111,14 @@ def side(role, port, game, options, seed, bot, loss, jitter_ms, speed, session, 
 
     hal = headless.Hal(160, 128, screen=False)  # nothing to look at: the frames run faster
     app = App(hal, settings={"game": game, "mode": "2p", "sound": False}, seed=seed)
-    udp = UdpLink(port, bind="127.0.0.1") if role == "host" else UdpLink(join=("127.0.0.1", port), bind="127.0.0.1")
+    step = Lockstep(sync) if sync else None
+    if step and role == "host":
+        udp = UdpLink(0, bind="127.0.0.1")
+        step.send_port(udp.port)
+    elif step:
+        udp = UdpLink(join=("127.0.0.1", step.port()), bind="127.0.0.1")
+    else:
+        udp = UdpLink(port, bind="127.0.0.1") if role == "host" else UdpLink(join=("127.0.0.1", port), bind="127.0.0.1")
     lossy = Lossy(udp, hal.ticks_ms, loss=loss, jitter_ms=jitter_ms, seed=seed * 2 + (role == "guest"))
     link = Linked(app, HOST if role == "host" else GUEST, lossy, session, cpu=bot, nonce=seed & 0xFFFF or 1)
     app.link = link
@@ -63,16 +128,29 @@ def side(role, port, game, options, seed, bot, loss, jitter_ms, speed, session, 
     shown = hal.ticks_ms()
     over_at = None
     last = None  # the game being played (a guest whose host said goodbye is back at its menu)
+
+    def seconds():
+        """The pace's clock: real seconds, or in lockstep the game's time at that speed."""
+        return time.monotonic() if step is None else (hal.ticks_ms() - shown) / 1000 / speed
+
     while True:
         if time.monotonic() - start >= limit_s:
+            if step:
+                step.stop()
             if role == "host":
                 _hand_over(link, hal)  # time is up: the game stands still while the guest takes what it lacks
             break
-        target = int((time.monotonic() - start) * 1000 * speed)
-        while hal.ticks_ms() - shown < target:
+        if step:
+            step.wait()
             hal.advance(FRAME_MS)
             app.frame(hal.ticks_ms())
-        time.sleep(0.002)
+            step.done()
+        else:
+            target = int((time.monotonic() - start) * 1000 * speed)
+            while hal.ticks_ms() - shown < target:
+                hal.advance(FRAME_MS)
+                app.frame(hal.ticks_ms())
+            time.sleep(0.002)
         if app.game is not None:
             last = app.game
         done = app.screen == TABLE and app.game is not None and app.game.phase == PH_OVER
@@ -80,16 +158,18 @@ def side(role, port, game, options, seed, bot, loss, jitter_ms, speed, session, 
             host = link.host
             if all(r.acked == host.n for r in host.remotes):  # none left: the guest has gone (the CPU played on)
                 if over_at is None:
-                    over_at = time.monotonic()
-                elif time.monotonic() - over_at > 0.3:  # the guest has it all: a moment for its last ack
+                    over_at = seconds()
+                elif seconds() - over_at > 0.3:  # the guest has it all: a moment for its last ack
                     host.bye()
                     break
         if role == "guest" and done and link.guest.next and over_at is None:
-            over_at = time.monotonic()
+            over_at = seconds()
         if role == "guest" and (link.guest.gone or app.link is None) and last is not None:
             break  # the host said goodbye: it has had every acknowledgement
-        if role == "guest" and over_at is not None and time.monotonic() - over_at > 3:
+        if role == "guest" and over_at is not None and seconds() - over_at > 3:
             break
+    if step:
+        step.stop()
     game_obj = last
     out = {"role": role, "over": bool(game_obj is not None and game_obj.phase == PH_OVER),
            "digest": digest(game_obj) if game_obj is not None else None,
@@ -128,10 +208,14 @@ def main(argv=None):
     parser.add_argument("--loss", type=float, default=0.0, help="share of packets lost each way (0 to 0.5)")
     parser.add_argument("--jitter-ms", type=integer, default=0, help="each packet delayed 0 to this many ms (0 to 500)")
     parser.add_argument("--speed", type=integer, default=1, help="clocks this many times faster than real time (1 to 8)")
+    parser.add_argument("--lockstep", action="store_true",
+                        help="the two clocks step together a frame at a time, as fast as the machine runs (no real "
+                             "time; the tests' way)")
     parser.add_argument("--role", choices=("host", "guest"), help=argparse_hidden())
     parser.add_argument("--port", type=integer, help=argparse_hidden())
     parser.add_argument("--session", type=integer, default=1234, help=argparse_hidden())
     parser.add_argument("--limit-s", type=integer, default=LIMIT_S, help=argparse_hidden())  # tests: a game cut short
+    parser.add_argument("--sync", help=argparse_hidden())  # --lockstep's pipe ends READ,WRITE (run_both)
     args = parser.parse_args(argv)
     name, options = game_options(args, parser)
     bots = args.bots.split(",")
@@ -143,7 +227,15 @@ def main(argv=None):
         parser.error("--jitter-ms must be from 0 to 500")
     if not 1 <= args.speed <= 8:
         parser.error("--speed must be from 1 to 8")
-    if args.role and not (args.port and 1 <= args.port <= 65535):
+    sync = None
+    if args.sync is not None:
+        try:
+            sync = tuple(int(fd) for fd in args.sync.split(","))
+        except ValueError:
+            sync = ()
+        if len(sync) != 2 or not args.role:
+            parser.error("--sync takes READ,WRITE, the pipe ends run_both gives a --role")
+    elif args.role and not (args.port and 1 <= args.port <= 65535):
         parser.error("--role needs --port, from 1 to 65535")
     if not 1000 <= args.session <= 9999:
         parser.error("--session must be from 1000 to 9999")
@@ -158,16 +250,17 @@ def main(argv=None):
     if args.role:
         bot = bots[0] if args.role == "host" else bots[1]
         result = side(args.role, args.port, name, options, args.seed, bot, args.loss, args.jitter_ms, args.speed,
-                      args.session, args.limit_s if args.role == "host" else args.limit_s + 10)
+                      args.session, args.limit_s if args.role == "host" else args.limit_s + 10, sync)
         print("LINKPLAY " + json.dumps(result))
         return 0
-    port = _free_port()
     base = [sys.executable, os.path.abspath(__file__), "--game", name, "--seed", str(args.seed), "--bots", args.bots,
             "--loss", str(args.loss), "--jitter-ms", str(args.jitter_ms), "--speed", str(args.speed),
-            "--port", str(port), "--limit-s", str(args.limit_s)]
+            "--limit-s", str(args.limit_s)]
+    if not args.lockstep:
+        base += ["--port", str(_free_port())]  # (in lockstep the host binds a port the system chooses)
     for key, value in sorted(options.items()):
         base += ["--option", "%s=%s" % (key, json.dumps(value))]
-    results = run_both(base, args.limit_s)
+    results = run_both(base, args.limit_s, lockstep=args.lockstep)
     if isinstance(results, str):
         print("linkplay: %s" % results, file=sys.stderr)
         return 2
@@ -195,14 +288,25 @@ def main(argv=None):
     return 0 if over and agree and replayed else 1
 
 
-def run_both(base, limit_s=LIMIT_S):
+def run_both(base, limit_s=LIMIT_S, lockstep=False):
     """Start the host and the guest; their results, or one line saying why not (a process failed: the other
-    is stopped at once). Ctrl-C stops both."""
+    is stopped at once). Ctrl-C stops both. lockstep: two pipes between them (Lockstep)."""
     import tempfile
 
     outs = [tempfile.TemporaryFile(mode="w+") for _ in range(4)]
-    procs = [subprocess.Popen(base + ["--role", role], stdout=outs[2 * k], stderr=outs[2 * k + 1], text=True)
-             for k, role in enumerate(("host", "guest"))]
+    ends = {"host": (), "guest": ()}
+    pipes = []
+    if lockstep:
+        to_guest, to_host = os.pipe(), os.pipe()
+        pipes = list(to_guest + to_host)
+        ends = {"host": (to_host[0], to_guest[1]), "guest": (to_guest[0], to_host[1])}
+    try:
+        procs = [subprocess.Popen(base + ["--role", role] + (["--sync", "%d,%d" % ends[role]] if lockstep else []),
+                                  stdout=outs[2 * k], stderr=outs[2 * k + 1], text=True, pass_fds=ends[role])
+                 for k, role in enumerate(("host", "guest"))]
+    finally:
+        for fd in pipes:
+            os.close(fd)  # each process has its own two: an end of file reaches the other when one stops
     names = ("host", "guest")
     try:
         deadline = time.monotonic() + limit_s + 60
