@@ -1,8 +1,8 @@
 """A board without a board: CircuitPython's modules stood in for, on CPython or on the MicroPython VM.
 
-tests/standins/ holds small stand-ins of board, keypad, displayio, busdisplay,
+tools/standins/ holds small stand-ins of board, keypad, displayio, busdisplay,
 neopixel, supervisor, microcontroller and the rest (the same files run on both
-Pythons); tests/standins/_sim.py scripts the key presses and joystick moves.
+Pythons); tools/standins/_sim.py scripts the key presses and joystick moves.
 """
 
 import contextlib
@@ -12,7 +12,7 @@ import os
 import shutil
 import sys
 
-STANDINS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "standins")
+STANDINS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "standins")
 NAMES = sorted(n[:-3] for n in os.listdir(STANDINS) if n.endswith(".py")) + [
     "adafruit_display_text", "adafruit_display_text.bitmap_label"]
 GAME = ("hal.device", "hal.nvmstore", "hal.pybadge", "hal.pygamer", "hal.pico", "hal.selftest")
