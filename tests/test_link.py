@@ -222,7 +222,7 @@ def test_two_menus_host_and_join_with_the_code_shown_on_both():
     """From the menu: one device hosts (its banner shows the code), the other's join page offers that code and
     joins with LEFT; both reach the table of the host's game, and presses on each play their own seat."""
     from hal import headless
-    from hal.link_memory import Medium, MemoryLink
+    from link_memory import Medium, MemoryLink
     from ui.app import App, TABLE
     from uitools import LEFT, RIGHT, UP, step, tap
 
@@ -273,8 +273,8 @@ def test_three_devices_play_three_seat_speed_each_seeing_only_its_own_hand():
     """Speed across three devices (P-11): guests take seats 1 and 2 in the order they join; every device ends in
     the host's state, and each screen hides every hand but its own seat's person's (D-3)."""
     from hal import headless
-    from hal.link_memory import Medium, MemoryLink
-    from hal.link_shim import Lossy
+    from link_memory import Medium, MemoryLink
+    from link_shim import Lossy
     from ui.app import App
     from ui.linked import GUEST, HOST, Linked
 
@@ -352,7 +352,7 @@ def test_a_flood_of_packets_cannot_hold_up_a_frame():
 def _guest_of(welcome_options, game_index=2):
     """A guest App whose host (a bare engine Host in memory) welcomes it with these raw options."""
     from hal import headless
-    from hal.link_memory import Medium, MemoryLink
+    from link_memory import Medium, MemoryLink
     from ui.app import App
     from ui.linked import GUEST, Linked
 
@@ -387,7 +387,7 @@ def test_a_welcome_this_version_cannot_play_is_one_notice_and_the_menu(options):
 
 def test_a_join_page_offered_a_game_this_version_lacks_says_so():
     from hal import headless
-    from hal.link_memory import Medium, MemoryLink
+    from link_memory import Medium, MemoryLink
     from ui.app import App
     from ui.linked import GUEST, Linked
 
