@@ -11,9 +11,8 @@ import sys
 from engine import actions as A
 from engine import games, lockout
 from engine.actionlog import ActionLog
-from engine.actions import PH_OVER, PH_PLAY
+from engine.actions import PAUSE, PH_OVER, PH_PLAY
 from engine.timing import Sequencer, ticks_add, ticks_diff
-from hal import PAUSE
 from ui.lights import Lights
 from ui.playback import Playback
 from ui import words
