@@ -8,12 +8,7 @@ OK or a reason code; a refused action changes nothing. What happened is
 reported through a ``Reports`` ring that the screen, lights and sound read.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
 
 # Phases, one numbering for every game (each game uses the ones it has). They are

@@ -21,12 +21,7 @@ version or session, or failing the checksum is 0 (dropped) and leaves the
 packet's fields as they were. Nothing here allocates once made.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
 
 MTU = const(250)

@@ -10,12 +10,7 @@ play overlooked (MISS) and a card pushed toward the wrong pile (WRONG).
 The figures and where they come from: docs/bots.md.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
 
 MU = const(0)

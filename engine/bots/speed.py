@@ -9,18 +9,13 @@ kept for a stuck moment (it is played only when nothing else goes); Speed is
 pressed as soon as a player is out, after the bot's think time like any move.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import actions as A
 from engine.actions import PH_CALL, PH_PLAY, PH_READY
 from engine.bots import Ladder
 from engine.bots.hands import LEVELS
 from engine.cards import FITS as _FITS, JOKER
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
 
 
 ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive")
