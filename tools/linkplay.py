@@ -151,7 +151,7 @@ def main(argv=None):
         parser.error("--limit-s must be from 1 to %d" % LIMIT_S)
     from engine import games
 
-    roster = __import__(games.get(name).CPU, None, None, ("ROSTER",)).ROSTER
+    roster = games.get(name).ROSTER
     for bot in bots:
         if bot not in roster:
             parser.error("%s has no bot %r (its roster: %s)" % (name, bot, ", ".join(roster)))

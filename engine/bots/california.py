@@ -21,8 +21,6 @@ from engine.bots.hands import LEVELS
 from engine.california_controls import target
 
 
-ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive")
-
 NOISE = const(0)  # up to this many random points on every score
 OPP = const(1)  # points for a pile in the opponent's row (the card laid there is theirs, K-4)
 COST = const(2)  # points off per button press

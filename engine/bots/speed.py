@@ -18,8 +18,6 @@ from engine.bots.hands import LEVELS
 from engine.cards import FITS as _FITS, JOKER
 
 
-ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive")
-
 NOISE = const(0)  # up to this many random points on every score
 CHAIN = const(1)  # points per own card that could follow the card played
 BLOCK = const(2)  # points for playing on the pile the opponent last played on
