@@ -2,30 +2,21 @@
 
 Its own module, so that what loads it loads only this: a board's settings
 (hal/nvmstore.py, let go of during a game) and link play (engine/link.py).
-A byte a step through a table of 256 entries (512 bytes), made at import.
+Four bits a step through a table of 16 entries: a fifth slower than a table
+of 256 (512 bytes, made at import), four times faster than bit by bit.
 """
 
-
-def _table():
-    t = bytearray(512)  # CRC-16/CCITT of each byte value, high byte then low byte
-    for v in range(256):
-        c = v << 8
-        for _ in range(8):
-            c = ((c << 1) ^ 0x1021) if c & 0x8000 else c << 1
-        c &= 0xFFFF
-        t[2 * v] = c >> 8
-        t[2 * v + 1] = c & 0xFF
-    return t
-
-
-_CRC = _table()
+# CRC-16/CCITT of each nibble value
+_T = (0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
+      0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF)
 
 
 def crc16(buf, n):
     """CRC-16/CCITT-FALSE of buf[0:n]: every one- and two-byte error is caught."""
     c = 0xFFFF
-    t = _CRC
+    t = _T
     for i in range(n):
-        k = 2 * ((c >> 8) ^ buf[i])
-        c = ((c << 8) & 0xFF00 | t[k + 1]) ^ (t[k] << 8)
+        b = buf[i]
+        c = ((c << 4) & 0xFFFF) ^ t[(c >> 12) ^ (b >> 4)]
+        c = ((c << 4) & 0xFFFF) ^ t[(c >> 12) ^ (b & 15)]
     return c
