@@ -2,7 +2,6 @@
 
 from engine.bots.hands import LEVELS
 from engine.bots.view import View  # noqa: F401
-from engine.games.spit import ROSTER  # the bots by name: the game's description holds them
 
 
 def make(name):
@@ -15,6 +14,8 @@ def make(name):
         from engine.bots.level import Level
 
         return Level(int(name[5:]))
+    from engine.games.spit import ROSTER  # the bots by name: the game's description (only for an example bot)
+
     if name in ROSTER:
         return __import__("engine.bots." + name, None, None, ("BOT",)).BOT()
     raise ValueError("no bot called %r" % name)
