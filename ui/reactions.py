@@ -18,9 +18,9 @@ _T_REFUSE = (150, 120)
 _T_SPIT = (1320, 90)
 _T_SLAP = (440, 120)
 # Jingles: (Hz, ms) pairs played one after another, a note a frame at most (_react starts each when it is due)
-_J_WIN = (1047, 70, 1319, 70, 1568, 70, 2093, 200)  # C E G C, rising
-_J_LOSS = (392, 140, 330, 140, 262, 280)  # G E C, falling
-_J_STUCK = (523, 60, 523, 60)  # two short blips: nobody can move
+_J_WIN = (1047, 70, 1319, 70, 1568, 70, 2093, 200)  # type: tuple[int, ...]  # C E G C, rising
+_J_LOSS = (392, 140, 330, 140, 262, 280)  # type: tuple[int, ...]  # G E C, falling
+_J_STUCK = (523, 60, 523, 60)  # type: tuple[int, ...]  # two short blips: nobody can move
 
 
 class Reactions:
