@@ -8,12 +8,7 @@ OK or a reason code; a refused action changes nothing. What happened is
 reported through a ``Reports`` ring that the screen, lights and sound read.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
 
 # Phases, one numbering for every game (each game uses the ones it has). They are
@@ -25,11 +20,13 @@ PH_CHOOSE = const(3)  # Spit S-18
 PH_OVER = const(4)  # the game (the match) is over
 PH_CALL = const(5)  # Speed P-8: a player is out and Speed may be pressed
 
-# The four buttons of a player's cluster (hal numbers keys player * 4 + button)
+# The four buttons of a player's cluster: every hal numbers its keys player * BUTTONS + button
 UP = const(0)
 DOWN = const(1)
 LEFT = const(2)
 RIGHT = const(3)
+BUTTONS = const(4)
+PAUSE = const(16)  # the pause key's number (the desktop's Esc), past four clusters' buttons: no player's
 
 # Verbs of every game; a game's replay files accept the ones it plays.
 READY = const(0)  # say "Spit!" / be ready (D-2)

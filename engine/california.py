@@ -19,18 +19,13 @@ two or more tops show it until none does; ``tops[r]`` counts the tops that
 show rank r. The deal, the pick-up and the ends are in engine.california_deal.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import actions as A
 from engine.actions import COVER as _COVER, PH_PLAY, PH_READY, READY as _READY
 from engine.california_deal import Deals
 from engine.pile import Pile
 from engine.rng import Rng
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
 
 
 _SLOTS = const(4)

@@ -32,17 +32,12 @@ then the game ends at once and the player holding fewer cards (pile and row)
 wins; equal counts are a draw (winner 255).
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import actions as A
 from engine.actions import PH_OVER, PH_PLAY, PH_READY
 from engine.cards import DECK_SIZE, new_deck
 from engine.pile import Pile
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
 
 
 _SLOTS = const(4)

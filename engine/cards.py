@@ -6,12 +6,7 @@ clubs, diamonds, hearts, spades. Jokers have rank 0 and suit 4 (``X1`` is 0x41,
 names ('QS', 'X1') are engine.cardnames', for files and tools.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
 
 JOKER = const(4)

@@ -21,12 +21,9 @@ version or session, or failing the checksum is 0 (dropped) and leaves the
 packet's fields as they were. Nothing here allocates once made.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
-    def const(x):
-        return x
+from engine.crc import crc16
 
 
 MTU = const(250)
@@ -67,31 +64,6 @@ PRESS_SIZE = const(7)
 LOG_SIZE = const(8)
 PRESS_MOST = const(33)  # ROOM // PRESS_SIZE
 LOG_MOST = const(29)  # ROOM // LOG_SIZE
-
-
-def _table():
-    t = bytearray(512)  # CRC-16/CCITT of each byte value, high byte then low byte
-    for v in range(256):
-        c = v << 8
-        for _ in range(8):
-            c = ((c << 1) ^ 0x1021) if c & 0x8000 else c << 1
-        c &= 0xFFFF
-        t[2 * v] = c >> 8
-        t[2 * v + 1] = c & 0xFF
-    return t
-
-
-_CRC = _table()
-
-
-def crc16(buf, n):
-    """CRC-16/CCITT-FALSE of buf[0:n] (poly 0x1021, start 0xFFFF): every one- and two-byte error is caught."""
-    c = 0xFFFF
-    t = _CRC
-    for i in range(n):
-        k = 2 * ((c >> 8) ^ buf[i])
-        c = ((c << 8) & 0xFF00 | t[k + 1]) ^ (t[k] << 8)
-    return c
 
 
 def put32(buf, i, x):

@@ -17,16 +17,11 @@ played from its start (the host resends it from entry 0, since this guest
 then acknowledges none); a new WELCOME (the host dealt again) is a new game.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import link as L
 from engine.link import (EVERYONE, K_BYE, K_DIGEST, K_HELLO, K_LOG, K_OFFER, K_PING, K_PONG, K_PRESS, K_REFUSE,
                          K_WELCOME, UNKNOWN, get32, put32)
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
 
 
 HELLO_MS = const(300)  # say HELLO this often until welcomed

@@ -28,17 +28,12 @@ left (``left`` names its seat, which the app gives to the CPU, D-1) and its
 seat is free again for the next HELLO.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import link as L
 from engine.link import (CLOCK, DEAL, EVERYONE, K_BYE, K_DIGEST, K_HELLO, K_LOG, K_OFFER, K_PING, K_PONG, K_PRESS,
                          K_REFUSE, K_WELCOME, SHOWN, TOLD, get32, put32)
 from engine.rng import Rng
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
 
 
 DELAY_MS = const(100)  # the input delay: more than a guest's one-way time, jitter included

@@ -23,6 +23,8 @@ held, fewest first). With two decks (four players only, P-11) every card
 exists twice: nothing here tells two cards apart but their slot or pile.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import actions as A
 from engine.actions import PH_CALL, PH_PLAY, PH_READY
 from engine.actions import PLAY as _PLAY, READY as _READY, SPEED as _SPEED
@@ -31,13 +33,6 @@ from engine.pile import Pile
 from engine.rng import Rng
 from engine.speed_deal import MATCHES, Deals, deal_sizes
 from engine.timing import ticks_add, ticks_diff
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
 
 
 _NONE = const(255)

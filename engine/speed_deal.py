@@ -21,16 +21,11 @@ drawn game (a dead position, no winner) ranks every seat by cards held,
 equal counts in seat order from seat 0.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import actions as A
 from engine.actions import PH_OVER, PH_PLAY, PH_READY
 from engine.cards import DECK_SIZE, FITS as _FITS, JOKER, new_deck
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
 
 
 _NONE = const(255)

@@ -2,16 +2,11 @@
 actions (engine.randplay's random players) and the dead position that such a layout (or the rarest of
 deals) can reach. A board's game loads it only for the last."""
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine.actions import PH_CALL, PH_PLAY, PH_READY
 from engine.actions import PLAY as _PLAY, READY as _READY, SPEED as _SPEED
 from engine.cards import JOKER
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
 
 
 _NONE = const(255)

@@ -6,19 +6,14 @@ allocates nothing while a round is being played. What happened goes to
 ``self.reports``.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import actions as A
 from engine.actions import FLIP, MOVE, PH_PLAY as _PLAY  # the hot verbs, without an attribute lookup
 from engine.cards import FITS as _FITS, is_red
 from engine.pile import Pile
 from engine.rng import Rng
 from engine.spit_rounds import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Rounds  # noqa: F401
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
 
 
 _NONE = const(255)

@@ -5,17 +5,11 @@ rounds; it is its own module so that each stays small enough for a board to
 compile. The phases are engine.actions' (one numbering for every game).
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import actions as A
 from engine.actions import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP  # noqa: F401
 from engine.cards import new_deck
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
 
 
 _NONE = const(255)

@@ -6,12 +6,7 @@ Every source of actions adds them to a ``Sequencer``, which hands them to the
 game in timestamp order and breaks exact ties by the rule of C-4.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
 
 _PERIOD = const(0x20000000)

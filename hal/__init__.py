@@ -14,6 +14,7 @@ Every target module exports:
 
 Key numbers are ``player * 4 + button``, buttons ``UP, DOWN, LEFT, RIGHT``; ``PAUSE``
 is a keyboard's pause key (a board pauses with a chord of its buttons, ui/app.py).
+Their home is engine/actions.py (the App reads them there); this package names them too.
 Board modules also export ``record_game(game, mode, level, won, ms)`` and
 ``stats()`` (hal/nvmstore.py); so do the desktop and headless ones.
 This package imports nothing heavy, so ``import hal`` is cheap on a board.
@@ -21,12 +22,7 @@ This package imports nothing heavy, so ``import hal`` is cheap on a board.
 
 import sys
 
-UP = 0
-DOWN = 1
-LEFT = 2
-RIGHT = 3
-BUTTONS = 4  # per player: key_number = player * BUTTONS + button
-PAUSE = 16  # the pause key's key_number (the desktop's Esc), past four clusters' buttons: no player's
+from engine.actions import BUTTONS, DOWN, LEFT, PAUSE, RIGHT, UP  # noqa: F401  (the key numbers' one home)
 
 
 # board.board_id -> the hal module for it (settings.toml's SPIT_BOARD may name either)

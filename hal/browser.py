@@ -66,7 +66,7 @@ class Hal(headless.Hal):
             self._stats_file.load(self._stats)  # a value it cannot understand is kept, with one notice
         if SETTINGS in self._unread:
             self._settings.kept = True  # the defaults, and nothing is saved over the stored value
-        self._held = bytearray(4 * BUTTONS + 1)  # four clusters and the pause key (hal.PAUSE)
+        self._held = bytearray(4 * BUTTONS + 1)  # four clusters and the pause key (engine.actions.PAUSE)
         self._shown = None  # the lights as last drawn (None: never)
         self._whole = True  # the next frame is drawn whole (the first one)
 

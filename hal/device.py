@@ -4,7 +4,7 @@ A board module (``hal.pybadge``, ``hal.pygamer``, ``hal.pico``) makes its
 display, key scanner, pixels and speaker, and hands them to ``BoardHal``,
 which gives them the names every target exports (see ``hal/__init__.py``).
 Only CircuitPython's own modules are imported here, and only those every
-supported board has.
+supported board has, and engine.timing's wrap-safe ticks (which the App loads anyway).
 """
 
 import gc
@@ -16,15 +16,9 @@ import keypad
 import microcontroller
 import supervisor
 
+from engine.timing import ticks_add, ticks_diff  # supervisor.ticks_ms wraps every 2**29 ms, as they do
 
 _NONE = 255  # a key the game does not use
-_MASK = 0x1FFFFFFF  # supervisor.ticks_ms wraps every 2**29 ms
-_HALF = 0x10000000
-
-
-def ticks_diff(a, b):
-    """Signed a - b in ms for two ticks_ms values (as engine.timing.ticks_diff)."""
-    return ((a - b + _HALF) & _MASK) - _HALF
 
 
 def collect():
@@ -185,7 +179,7 @@ class BoardHal:
         heap with its module, which a game's table and CPU players need; nvm keeps every byte of it). Returns
         the modules it no longer uses, for the App to drop as it drops a game's."""
         self._store = None
-        return ("hal.nvmstore",)
+        return ("hal.nvmstore", "engine.crc")
 
     def collect(self):
         """Free the garbage before a new game is dealt, so the game's objects go into whole holes."""
@@ -217,7 +211,7 @@ class BoardHal:
             return
         speaker.start(frequency_hz)
         self._tone_on = True
-        self._tone_until = (self.ticks_ms() + duration_ms) & _MASK
+        self._tone_until = ticks_add(self.ticks_ms(), duration_ms)
 
     def load_settings(self):
         """The settings stored in nvm ({} when there are none or they are unreadable)."""

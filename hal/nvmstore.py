@@ -30,6 +30,8 @@ read as Spit's. Strings found in
 ``NAMES`` take one byte; other strings are stored inline.
 """
 
+from engine.crc import crc16
+
 MAGIC = 0x53
 VERSION = 2
 HEADER = 6
@@ -55,17 +57,6 @@ _INT32 = 0x85
 _STR = 0x86  # length byte, then the UTF-8 bytes
 _END = 0x87  # end of the settings
 _MOST = 0xFFFF
-
-
-def crc16(data, start, end):
-    """CRC-16/CCITT-FALSE of data[start:end]."""
-    crc = 0xFFFF
-    for i in range(start, end):
-        crc ^= data[i] << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else crc << 1
-            crc &= 0xFFFF
-    return crc
 
 
 def _newer(a, b):
@@ -122,7 +113,7 @@ class Store:
         end = HEADER + n
         if end + 2 > self.slot:
             return -1
-        if crc16(raw, 0, end) != raw[end] | raw[end + 1] << 8:
+        if crc16(raw, end) != raw[end] | raw[end + 1] << 8:
             return -1
         return raw[2] | raw[3] << 8
 
@@ -225,7 +216,7 @@ class Store:
         out[3] = seq >> 8
         out[4] = (i - HEADER) & 255
         out[5] = (i - HEADER) >> 8
-        crc = crc16(out, 0, i)
+        crc = crc16(out, i)
         out[i] = crc & 255
         out[i + 1] = crc >> 8
         k = 1 - self.current if self.current >= 0 else 0

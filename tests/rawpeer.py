@@ -1,6 +1,6 @@
 """A hostile peer for tests: raw packets built with engine.link.Packet, against a live App on an in-memory link.
 
-``Table(game)`` is a host App with no screen on a hal/link_memory.py medium;
+``Table(game)`` is a host App with no screen on a tools/link_memory.py medium;
 ``Raw(table)`` is a peer on the same medium that speaks the wire format byte
 by byte (``send``), reads what the host answers (``heard``: decoded packets),
 and can take a seat (``sit``). Nothing here trusts the host or the peer: the
@@ -13,7 +13,7 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 from engine import link as L  # noqa: E402
 from hal import headless  # noqa: E402
-from hal.link_memory import Medium, MemoryLink  # noqa: E402
+from link_memory import Medium, MemoryLink  # noqa: E402
 from ui.app import FRAME_MS, App  # noqa: E402
 from ui.linked import GUEST, HOST, Linked  # noqa: E402
 

@@ -9,7 +9,8 @@ import pytest
 
 from engine import actions as A
 from engine.bots import FILL, NOTHING, Act, Bot, Driver
-from engine.bots.spit import ROSTER, make
+from engine.bots.spit import make
+from engine.games.spit import ROSTER
 from engine.bots.first import FirstFit
 from engine.bots.match import Match
 from engine.bots.nearest import Nearest

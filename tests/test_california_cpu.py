@@ -12,6 +12,7 @@ import random
 import pytest
 
 from engine import actions as A
+from engine import games
 from engine.actions import DOWN, PH_OVER, PH_PLAY, PH_READY, RIGHT
 from engine.bots import NOTHING, Act, Bot, Driver
 from engine.bots import california as C
@@ -317,7 +318,8 @@ def test_d2_the_cpu_is_ready_after_its_think_time():
 
 def test_roster_make_and_adaptive():
     """The roster names make bots of their level; adaptive starts at level 4 (ui.app moves it between games)."""
-    assert C.ROSTER[:8] == tuple("level%d" % k for k in range(1, 9)) and C.ROSTER[8] == "adaptive"
+    roster = games.get("california").ROSTER
+    assert roster[:8] == tuple("level%d" % k for k in range(1, 9)) and roster[8] == "adaptive"
     bot = C.make("adaptive")
     assert bot.adaptive and bot.level == bot.speed == 4 and bot.name == "adaptive"
     bot.set_level(6)

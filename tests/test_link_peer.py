@@ -165,7 +165,7 @@ def test_through_the_lossy_shim_a_seated_guest_keeps_its_number_under_a_flood_of
     import socket
 
     from engine.link_host import Host
-    from hal.link_shim import Lossy
+    from link_shim import Lossy
     from hal.link_udp import MOST_PEERS, UdpLink
 
     clock = [0]
@@ -648,8 +648,8 @@ def test_a_guest_that_stamps_its_presses_early_gains_at_most_20_ms_on_the_test_l
     at most EARLY_MOST = 40 ms); before the mend a stamp of 0 was taken as it was."""
     from engine.link_guest import Guest
     from engine.link_host import Host
-    from hal.link_memory import Medium, MemoryLink
-    from hal.link_shim import Lossy
+    from link_memory import Medium, MemoryLink
+    from link_shim import Lossy
 
     clock = [0]
     medium = Medium()

@@ -1,6 +1,6 @@
 """The boards' link-play transports on the desktop: hal/link_uart.py, link_socketpool.py, link_espnow.py.
 
-Each runs on its stand-in (tests/standins/): busio.UART over a real byte
+Each runs on its stand-in (tools/standins/): busio.UART over a real byte
 stream (a pseudo-terminal pair in raw mode, or a socket pair), socketpool's
 sockets as real UDP sockets on 127.0.0.1, espnow on an in-process air. Two
 ends swap packets of every size both ways; the UART's framing survives

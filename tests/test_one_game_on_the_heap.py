@@ -73,9 +73,9 @@ def test_back_at_the_menu_a_board_drops_the_games_modules():
 JOIN = r'''
 import json, os, sys
 os.environ["BLINKA_OS_AGNOSTIC"] = "1"
-sys.path.insert(0, %r)
+sys.path[:0] = [%r, %r]
 from hal import headless
-from hal.link_memory import Medium, MemoryLink
+from link_memory import Medium, MemoryLink
 from ui.app import App
 
 def loaded():
@@ -99,7 +99,8 @@ print(json.dumps(out))
 
 def test_leaving_the_join_page_a_board_drops_the_links_modules():
     """The link's code (about 30 KB on a board) goes when its page does, not after the next game (bench_board found it)."""
-    done = subprocess.run([sys.executable, "-c", JOIN % ROOT], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    program = JOIN % (ROOT, os.path.join(ROOT, "tools"))
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     got = json.loads(done.stdout.splitlines()[-1])
     assert "ui.linked" in got["join"] and "engine.link_guest" in got["join"]

@@ -84,7 +84,7 @@ def reacted(hal, app, kind, p, a=0, ms=1000):
 
 def test_each_event_has_its_own_sound_yours_and_the_cpus_differ(headless_app):
     """Your card, the CPU's card, a stalemate, a win and a loss: five different sounds; sound stays switchable."""
-    from ui.app import _J_LOSS, _J_STUCK, _J_WIN, _T_PLAY, _T_REFUSE, _T_THEIRS
+    from ui.reactions import _J_LOSS, _J_STUCK, _J_WIN, _T_PLAY, _T_REFUSE, _T_THEIRS
     hal, app = headless_app(seed=3)
     app.start_game(hal.ticks_ms())
     class Driver:
@@ -111,7 +111,7 @@ def test_each_event_has_its_own_sound_yours_and_the_cpus_differ(headless_app):
 
 def test_a_linked_players_card_is_the_opponents_sound(headless_app):
     """A seat another device plays is not yours: its card sounds as the opponent's."""
-    from ui.app import _T_THEIRS
+    from ui.reactions import _T_THEIRS
 
     class Link:
         def remote(self, seat):

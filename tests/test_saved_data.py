@@ -403,7 +403,7 @@ def damaged_record():
     payload = bytes([0x90, 0x90, 0x87])  # 0x90: no such token
     out[:HEADER] = bytes([MAGIC, VERSION, 1, 0, len(payload), 0])
     out[HEADER:HEADER + len(payload)] = payload
-    crc = crc16(out, 0, HEADER + len(payload))
+    crc = crc16(out, HEADER + len(payload))
     out[HEADER + len(payload)] = crc & 255
     out[HEADER + len(payload) + 1] = crc >> 8
     return bytes(out)

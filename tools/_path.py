@@ -1,6 +1,7 @@
 """What every tool does first: put the repository root on sys.path (so tools import
-engine/ when run as scripts), and run its main() with a quiet Ctrl-C and pipe close,
-and one line (exit status 2) when its standard output cannot be written."""
+engine/ when run as scripts; tools/cpython/ last, for a Python without Blinka), and run
+its main() with a quiet Ctrl-C and pipe close, and one line (exit status 2) when its
+standard output cannot be written."""
 
 import os
 import sys
@@ -8,6 +9,11 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+# The engine's ``from micropython import const``: Blinka's module (requirements.txt) where it is
+# installed, else tools/cpython/'s (a bare python3: make demo, tools/replay.py): last, so never in its way.
+CPYTHON = os.path.join(ROOT, "tools", "cpython")
+if CPYTHON not in sys.path:
+    sys.path.append(CPYTHON)
 
 
 class _Watched:

@@ -7,7 +7,7 @@ unix port with its real C displayio, fontio, terminalio.FONT, bitmaptools and
 vectorio, a 2048-byte pystack, and a GC heap that grows in areas carved from
 a TLSF pool of ``BOARD_PORT_HEAP`` bytes, as on a board. The code is the
 board's bundle as it ships (``.mpy``, tools/bundle.py); the hardware a board
-has in C is stood in for by tests/standins/, frozen into the VM, and
+has in C is stood in for by tools/standins/, frozen into the VM, and
 ``board.DISPLAY`` (or the Pico kit's ST7789) is a ``displayio.HeadlessDisplay``.
 
 tools/vmplay.py plays a plan through the App as a player would: every game
@@ -215,13 +215,13 @@ for name in STANDINS:
         __import__(name)
     except ImportError:
         pass
-import hal.selftest
-hal.selftest.main(buttons=False)
+import ui.selftest
+ui.selftest.main(buttons=False)
 '''
 
 
 def selftest(board):
-    """The board's self-test (hal/selftest.py, as tools/selftest.py runs it) on the board VM, in the board's
+    """The board's self-test (ui/selftest.py, as tools/selftest.py runs it) on the board VM, in the board's
     own pool with the stand-ins' heap added: the report a board should give (its SELFTEST dict)."""
     extra = board.play([], 512 * KB)[1]
     done = board.run("STANDINS = %r\n" % STANDINS + SELFTEST, board.pool + extra[0])

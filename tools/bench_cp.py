@@ -5,7 +5,7 @@
 
 The VM is CircuitPython 10.3's unix port, 32-bit, built by
 tools/circuitpython.py; the code is the board's bundle (tools/bundle.py:
-every module compiled by CircuitPython's mpy-cross), with tests/standins/ in
+every module compiled by CircuitPython's mpy-cross), with tools/standins/ in
 place of the hardware modules. The collector is on (it collects inside calls,
 as on a board) unless a figure needs it off. Figures (docs/performance.md):
 
@@ -43,7 +43,7 @@ import mpyvm
 KB = 1024
 BUDGETS = {"heap_needed": 40 * KB, "engine_import": 20 * KB, "game_and_cpu_import": 32 * KB, "apply_alloc": 0,
            "cpu_frame_alloc": 0, "idle_frame_alloc": 0, "play_frame_alloc": 0}
-STANDINS = os.path.join(_path.ROOT, "tests", "standins")
+STANDINS = os.path.join(_path.ROOT, "tools", "standins")
 BOTS = ("level7", "level8")  # the demo's pair (ui/seating.py DEMO_BOTS)
 
 # A whole CPU-against-CPU demo game through the App, as a board plays it: 33 ms frames on a fake clock.
@@ -269,7 +269,7 @@ def prepare(board, work):
 
 
 def standin_names():
-    """The hardware modules tests/standins/ stands in for (the label library aside)."""
+    """The hardware modules tools/standins/ stands in for (the label library aside)."""
     return sorted(n[:-3] for n in os.listdir(STANDINS) if n.endswith(".py") and n != "_sim.py") + ["_sim"]
 
 

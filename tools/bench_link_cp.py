@@ -2,7 +2,7 @@
 
     python tools/bench_link_cp.py [--game NAME] [--seed N] [--option KEY=VALUE ...] [--json]
 
-Two Apps (ui.app on hal.pybadge with tests/standins/, from the PyBadge's
+Two Apps (ui.app on hal.pybadge with tools/standins/, from the PyBadge's
 .mpy bundle, as tools/bench_cp.py runs one) are linked by a preallocated
 in-memory ring, one hosting and one its guest, CPU players in both seats;
 each frame of both is measured with the collector off. Frames are sorted as

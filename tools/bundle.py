@@ -38,7 +38,6 @@ import boardinfo
 from hal import files as _files
 
 ROOT = boardinfo.ROOT
-DESKTOP_ONLY = ("ui/cli.py", "ui/script.py")
 MARK = ".spit-bundle"  # OUT/ holds a bundle (and may be emptied and written again)
 
 
@@ -50,14 +49,14 @@ LINKS = {"pybadge": ("hal.link_uart",), "edgebadge": ("hal.link_uart",), "pygame
 
 def entries(board):
     """The modules a board starts from: code.py, its hal module (chosen by name), the self-test, its links."""
-    return ["code", "hal." + boardinfo.BOARDS[board][0], "hal.selftest"] + list(LINKS.get(board, ()))
+    return ["code", "hal." + boardinfo.BOARDS[board][0], "ui.selftest"] + list(LINKS.get(board, ()))
 
 
 def modules(board):
     """(repository files, {module: library file}) a board's bundle needs; SystemExit when one is missing.
 
-    The repository files are engine/ and ui/ whole (but the desktop's
-    ui/cli.py and ui/script.py), assets/, and every other module reachable
+    The repository files are engine/ and ui/ whole (but the desktop room's
+    ui/cli.py and ui/script.py: boardinfo.DESKTOP_ROOM), assets/, and every other module reachable
     from code.py on that board (its hal modules); the libraries are the
     third-party modules reachable from them that the firmware lacks.
     """
@@ -80,7 +79,7 @@ def modules(board):
             dirs[:] = [d for d in dirs if d != "__pycache__"]
             for n in names:
                 rel = os.path.relpath(os.path.join(base, n), ROOT).replace(os.sep, "/")
-                if (n.endswith(".py") or folder == "assets") and rel not in DESKTOP_ONLY:
+                if (n.endswith(".py") or folder == "assets") and rel not in boardinfo.DESKTOP_ROOM:
                     files.add(rel)
     return sorted(files), libs
 

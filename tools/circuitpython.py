@@ -18,7 +18,7 @@ commit the kit's README names, with ``tools/huffman`` checked out):
   ``bitmaptools`` and ``vectorio``, ``displayio.HeadlessDisplay``, a
   2048-byte pystack and a GC heap that grows in areas taken from a TLSF pool
   of ``BOARD_PORT_HEAP`` bytes, as on a board. The hardware stand-ins of
-  tests/standins/ that a board has in C (not displayio, terminalio,
+  tools/standins/ that a board has in C (not displayio, terminalio,
   bitmaptools: those are real here; not the libraries the bundle ships) are
   frozen into it (``BOARD_FROZEN_DIR``), so that their code is in ROM as a
   board's C modules are, and only the objects they make take heap.
@@ -50,7 +50,7 @@ KIT = os.path.join(os.path.dirname(ROOT), "shared", "circuitpython-kit")
 VARIANTS = os.path.join(ROOT, "tools", "cp-variants")
 NAMES = ("mpy-cross", "micropython", "micropython-pystack", "micropython-pystack1536")
 BOARD_VM = "micropython-board"
-STANDINS = os.path.join(ROOT, "tests", "standins")
+STANDINS = os.path.join(ROOT, "tools", "standins")
 # stand-ins the board VM does not freeze: what it has in C itself, and what a bundle ships as a library
 NOT_FROZEN = ("displayio.py", "terminalio.py", "bitmaptools.py", "vectorio.py", "neopixel.py", "adafruit_st7789.py")
 MPY_HEADER = b"C\x06"  # CircuitPython's .mpy: 'C', mpy version 6 (MicroPython's start with 'M')

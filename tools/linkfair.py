@@ -15,7 +15,7 @@ Cheating: a guest that sends each press at once stamped 0: how long before it
 was made the host orders it, at most; and the same guest when it also holds
 back its answers to the host's clock to make the link look longer.
 
-Latency: two Apps in this process (hal/link_memory.py) play a seeded Speed
+Latency: two Apps in this process (tools/link_memory.py) play a seeded Speed
 game with CPU players through the lossy shim with that delay and jitter
 and no loss: from a press to its card on the other device's screen, both ways.
 """
@@ -117,8 +117,8 @@ def latency(one_way_ms, jitter_ms, seed=3, game="speed"):
     """Median and most ms from a press to its card on the other screen: (host to guest, guest to host)."""
     os.environ["BLINKA_OS_AGNOSTIC"] = "1"
     from hal import headless
-    from hal.link_memory import Medium, MemoryLink
-    from hal.link_shim import Lossy
+    from link_memory import Medium, MemoryLink
+    from link_shim import Lossy
     from ui.app import FRAME_MS, App
     from ui.linked import GUEST, HOST, Linked
 

@@ -4,7 +4,7 @@
 
 A host and a guest start as two processes, each a headless App (no window)
 with the link of docs/link.md over a UDP socket through the lossy shim
-(hal/link_shim.py: drops, duplicates, reorders and delays what it sends).
+(tools/link_shim.py: drops, duplicates, reorders and delays what it sends).
 The host deals and plays seat 0 with the first bot; the guest joins, is
 welcomed to seat 1 and plays it with the second. When the game is over on
 both, each prints its final state digest; this prints both, whether they
@@ -104,7 +104,7 @@ def side(role, port, game, options, seed, bot, loss, jitter_ms, speed, session, 
     from engine.digest import digest
     from engine.replay import state
     from hal import headless
-    from hal.link_shim import Lossy
+    from link_shim import Lossy
     from hal.link_udp import UdpLink
     from ui.app import FRAME_MS, TABLE, App
     from ui.linked import GUEST, HOST, Linked
@@ -243,7 +243,7 @@ def main(argv=None):
         parser.error("--limit-s must be from 1 to %d" % LIMIT_S)
     from engine import games
 
-    roster = __import__(games.get(name).CPU, None, None, ("ROSTER",)).ROSTER
+    roster = games.get(name).ROSTER
     for bot in bots:
         if bot not in roster:
             parser.error("%s has no bot %r (its roster: %s)" % (name, bot, ", ".join(roster)))

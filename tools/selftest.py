@@ -4,7 +4,7 @@
 
 The board must hold this game (tools/deploy.py). mpremote stops the game
 (Ctrl-C), enters CircuitPython's raw REPL without a soft reset ("resume"),
-and runs ``hal.selftest.main()`` (hal/selftest.py), whose lines are shown as
+and runs ``ui.selftest.main()`` (ui/selftest.py), whose lines are shown as
 they come: board and firmware, free heap after start-up and at the table, a
 seeded CPU-vs-random engine game with its time per frame, and a button check
 that asks each player to press each button. Press the board's reset button
@@ -25,7 +25,7 @@ WORDS = "SELFTEST "
 
 def command(port, buttons, wait_s, mpremote=None):
     """The mpremote command line that runs the device side."""
-    code = "import hal.selftest\nhal.selftest.main(buttons=%r, wait_ms=%d)\n" % (buttons, wait_s * 1000)
+    code = "import ui.selftest\nui.selftest.main(buttons=%r, wait_ms=%d)\n" % (buttons, wait_s * 1000)
     base = mpremote.split() if mpremote else [sys.executable, "-m", "mpremote"]
     return base + ["connect", port, "resume", "exec", code]
 
@@ -114,7 +114,7 @@ def run(cmd, out=None, err=None):
             except ValueError as e:
                 report, garbled = None, str(e)
             continue
-        if "no module named 'hal" in line.lower():
+        if "no module named 'ui" in line.lower() or "no module named 'hal" in line.lower():
             seen_import_error = True
         out.write(line)
         out.flush()
@@ -123,7 +123,7 @@ def run(cmd, out=None, err=None):
         print("selftest: the board's report is garbled (%s): run the self-test again" % garbled, file=err)
         return 2, None
     if report is None:
-        hint = ("the board has no hal/selftest.py: copy the game first (python tools/deploy.py BOARD)"
+        hint = ("the board has no ui/selftest.py: copy the game first (python tools/deploy.py BOARD)"
                 if seen_import_error else "is the board plugged in, with nothing else using its serial port?")
         print("selftest: no self-test report (mpremote exit status %d): %s" % (status, hint), file=err)
         return 2, None

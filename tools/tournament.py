@@ -163,7 +163,7 @@ def watched(decide, label):
 
 
 def cpu(game):
-    """The CPU module of a game (ROSTER, make, View)."""
+    """The CPU module of a game (make, View; its ROSTER is the game's description's)."""
     return __import__(games.get(game).CPU, None, None, ("make",))
 
 
@@ -172,7 +172,7 @@ class Entrant:
 
     def __init__(self, spec, game="spit"):
         self.spec = spec
-        roster = cpu(game).ROSTER
+        roster = games.get(game).ROSTER
         if spec.endswith(".py"):
             cls = load_file(spec)
             self.label = os.path.splitext(os.path.basename(spec))[0]
@@ -407,7 +407,7 @@ def main(argv=None):
     add_game_arguments(parser, "the game")
     parser.add_argument("--bots", required=True,
                         help="comma-separated bots: a name of the game's roster (Spit's: %s), or FILE.py"
-                        % ", ".join(cpu("spit").ROSTER))
+                        % ", ".join(games.get("spit").ROSTER))
     parser.add_argument("--games", type=integer, default=100, help="games per pair (default 100)")
     parser.add_argument("--seed", type=whole_number, default=1, help="first deal seed (default 1)")
     parser.add_argument("--jobs", type=integer, default=1, help="pairs played at once, one process each")

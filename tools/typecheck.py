@@ -51,7 +51,7 @@ disable_error_code = var-annotated,misc
 
 # App's mixins: their self is an App, whose attributes mypy cannot see from the mixin's class; they use no
 # CircuitPython API of their own
-[mypy-ui.seating,ui.playback]
+[mypy-ui.seating,ui.playback,ui.reactions]
 strict_optional = False
 disable_error_code = var-annotated,misc,attr-defined,has-type
 

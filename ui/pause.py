@@ -1,6 +1,6 @@
 """Pause: a game in progress stops, its clock too, until it is resumed or quit to the menu.
 
-The desktop's Esc (hal.PAUSE), or a board's chord (Up and Down of one
+The desktop's Esc (engine.actions.PAUSE), or a board's chord (Up and Down of one
 cluster held together, docs/boards.md), opens the pause screen over the
 table; the same key or chord again, or its Resume, goes on where the game
 stopped: the time paused is taken out of the game's clock (the App's t0, the

@@ -40,7 +40,7 @@ class Seating:
         name = DEMO_BOTS[p % 2] if self.demo else self.settings["cpu"]
         if self.link is not None and p == self.link.seat and self.link.cpu is not None:
             name = self.link.cpu  # tools/linkplay.py: this device's own seat is a CPU's
-        if name not in cpu.ROSTER:
+        if name not in self.kind.ROSTER:
             name = "level2"  # a bot of another game's roster
         bot = cpu.make(name)
         if name == "adaptive":

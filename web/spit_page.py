@@ -164,7 +164,7 @@ class Page:
             from engine import games
 
             name = game or app.settings["game"]
-            roster = __import__(games.get(name).CPU, None, None, ("ROSTER",)).ROSTER
+            roster = games.get(name).ROSTER
             if role == "host" and cpu not in roster:
                 raise QueryError("cpu=%s: %s's CPU players are %s" % (cpu, name, ", ".join(roster)))
         transport = self.hal.open_link(None if role == "host" else "")

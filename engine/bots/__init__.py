@@ -13,19 +13,14 @@ for a moment (engine.lockout): the Driver waits the lockout out
 before the press that plays (as a person sees it on the table). Timing and slips per level: engine.bots.hands.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import actions as A
 from engine.bots.hands import HANDS, LEVELS, MISS, SEE, WRONG, press_ms, think_ms
 from engine.lockout import locked
 from engine.rng import Rng
 from engine.actions import DOWN, LEFT, PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, RIGHT, UP
 from engine.timing import ticks_add, ticks_diff
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
 
 
 NOTHING = const(255)

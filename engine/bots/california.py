@@ -13,20 +13,13 @@ and keep covering a match they know about (the other card of a pair, a
 double) instead of scanning the table again.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine.actions import PH_PLAY, PH_READY
 from engine.bots import Ladder
 from engine.bots.hands import LEVELS
 from engine.california_controls import target
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
-
-ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive")
 
 NOISE = const(0)  # up to this many random points on every score
 OPP = const(1)  # points for a pile in the opponent's row (the card laid there is theirs, K-4)

@@ -10,12 +10,7 @@ play overlooked (MISS) and a card pushed toward the wrong pile (WRONG).
 The figures and where they come from: docs/bots.md.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
 
 MU = const(0)
@@ -44,11 +39,6 @@ HANDS = (
 )
 LEVELS = const(8)
 
-# Spit's median time per move (ms) from the table change to the press that acts,
-# cursor presses included, measured by tools/tournament.py (docs/bots.md); Speed's
-# are in engine/games/speed.py.
-MEDIAN_MS = (0, 2070, 1650, 1320, 1060, 850, 690, 550, 450)
-
 # Quantiles of the exponential distribution with mean 1000 (the (i + 0.5)/32-th),
 # so a think time needs no float and no log at run time.
 _EXP = (16, 48, 81, 116, 152, 189, 227, 267, 309, 352, 398, 445, 495, 548, 604, 662,
@@ -69,9 +59,3 @@ def press_ms(hands, rng):
     """One gap between two presses (ms)."""
     j = hands[JITTER]
     return hands[PRESS] - j + rng.below(2 * j + 1)
-
-
-def median_words(level):
-    """The menu's words for a level's median time per move, such as ~0.64s/move."""
-    hundredths = (MEDIAN_MS[level] + 5) // 10
-    return "~%d.%02ds/move" % (hundredths // 100, hundredths % 100)

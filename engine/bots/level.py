@@ -10,17 +10,12 @@ weighs little; an expert weighs everything and adds none. At the slap it
 goes for the smaller pile. Timing and slips are the driver's (engine.bots.hands).
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import actions as A
 from engine.bots import Ladder
 from engine.cards import FITS as _FITS, is_red  # C-2
 from engine.spit import PH_CHOOSE, PH_PLAY, PH_READY, PH_SLAP
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
 
 
 NOISE = const(0)  # up to this many random points on every score

@@ -9,21 +9,14 @@ kept for a stuck moment (it is played only when nothing else goes); Speed is
 pressed as soon as a player is out, after the bot's think time like any move.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import actions as A
 from engine.actions import PH_CALL, PH_PLAY, PH_READY
 from engine.bots import Ladder
 from engine.bots.hands import LEVELS
 from engine.cards import FITS as _FITS, JOKER
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
-
-ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive")
 
 NOISE = const(0)  # up to this many random points on every score
 CHAIN = const(1)  # points per own card that could follow the card played

@@ -1,0 +1,214 @@
+"""The imports point one way (docs/architecture in hal/README.md): every module's imports, read with ast.
+
+engine/ imports nothing above it (ui, hal, tools, tests); hal/ imports the
+engine and itself, never ui/; ui/ imports the engine and itself, never hal/
+(the App is handed a hal object), except the entries below; nothing a board
+runs imports the desktop room; tools/ may use everything but tests/; tests/
+may use everything. Every import counts: at the top, in a function, in a
+try or an if, and ``__import__`` of a literal name.
+"""
+
+import ast
+import os
+
+import pytest
+
+import boardinfo
+import bundle
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOPS = ("engine", "ui", "hal", "tools", "tests", "web")
+
+# What each folder may import of the project (its own folder always).
+MAY = {
+    "engine": (),
+    "hal": ("engine",),
+    "ui": ("engine",),
+    "web": ("engine", "hal", "ui", "tools"),  # the browser edition's entry: it chooses its hal as code.py does
+    "tools": ("engine", "hal", "ui", "web"),
+    "tests": ("engine", "hal", "ui", "tools", "web", "code"),
+}
+# The few modules that may do more, each with its reason.
+ALLOWED = {
+    ("code.py", "hal"): "the game's entry: it chooses the board's (or the desktop's) hal and hands it to the App",
+    ("code.py", "ui"): "the game's entry: it makes the App (ui.app), or runs the desktop's (ui.cli)",
+    ("code.py", "tools"): "the desktop branch only (never on a board): tools/_path.py's quiet Ctrl-C",
+    ("ui/cli.py", "hal"): "the desktop's entry (code.py's desktop branch): it chooses the desktop or headless "
+                          "hal and reads and writes the desktop's files (hal/files.py, hal/settings.py)",
+    ("ui/selftest.py", "hal"): "the board's self-test entry (tools/selftest.py runs it in place of code.py): it "
+                               "chooses the board's hal and runs hal/selftest.py's hardware checks",
+}
+
+
+def module_name(rel):
+    """engine/bots/level.py -> engine.bots.level; a tool or a test by its file name (their folder is on sys.path)."""
+    parts = rel[:-3].split("/")
+    if parts[0] in ("tools", "tests", "web"):
+        return parts[-1] if parts[-1] != "__init__" else parts[-2]
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def sources():
+    """{relative path: module name} of every .py of the project (not the libraries, not the CircuitPython variants)."""
+    out = {"code.py": "code"}
+    for top in TOPS:
+        for folder, dirs, files in os.walk(os.path.join(ROOT, top)):
+            dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "node_modules", "cp-variants"))
+            for f in sorted(files):
+                if f.endswith(".py"):
+                    rel = os.path.relpath(os.path.join(folder, f), ROOT).replace(os.sep, "/")
+                    out[rel] = module_name(rel)
+    return out
+
+
+SOURCES = sources()
+# top-level module names of tools/ and tests/ (their folders are on sys.path): name -> folder; not the
+# stand-ins of what a board has built in (tools/standins/, tools/cpython/'s micropython.const)
+LOOSE = {}
+for _rel, _name in SOURCES.items():
+    if _rel.split("/")[0] in ("tools", "tests", "web") and "." not in _name and not (
+            "/standins/" in _rel or "/cpython/" in _rel):
+        LOOSE.setdefault(_name, _rel.split("/")[0])
+
+
+def imported(rel):
+    """Every module name rel imports, absolute (a relative import resolved), anywhere in the file."""
+    with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+        tree = ast.parse(f.read(), rel)
+    name = SOURCES[rel]
+    package = name if rel.endswith("__init__.py") else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                module = ".".join(base + ([module] if module else []))
+            out.add(module)
+            out.update(module + "." + a.name for a in node.names if module + "." + a.name in NAMES)
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "__import__"
+              and node.args and isinstance(node.args[0], ast.Constant)):
+            out.add(node.args[0].value)
+    return out
+
+
+NAMES = set(SOURCES.values())
+
+
+def folder_of(module):
+    """The project folder a module name is in ("code" for code.py), or None for a library or the standard one."""
+    top = module.split(".")[0]
+    if top in ("engine", "ui", "hal"):
+        return top
+    if module == "code":
+        return "code"
+    if module in LOOSE:
+        return LOOSE[module]
+    if top in ("tools", "tests", "web"):
+        return top
+    return None
+
+
+def wrong_arrows():
+    """[(file, module it imports, its folder)] against MAY and ALLOWED."""
+    out = []
+    for rel in SOURCES:
+        top = rel.split("/")[0] if "/" in rel else "code"
+        for module in sorted(imported(rel)):
+            there = folder_of(module)
+            if there is None or there == top:
+                continue
+            if top == "code" or there not in MAY[top]:
+                if (rel, there) not in ALLOWED:
+                    out.append((rel, module, there))
+    return out
+
+
+def test_every_import_points_down_or_is_allowed_with_its_reason():
+    """engine below hal and ui, hal never ui, ui never hal (but the entries), tools never tests."""
+    assert wrong_arrows() == []
+
+
+def test_no_tool_reaches_into_the_tests_folder():
+    """Nor by a path: a tool names no file under tests/ (what tools and tests share lives in tools/)."""
+    out = []
+    for rel in SOURCES:
+        if not rel.startswith("tools/"):
+            continue
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            tree = ast.parse(f.read(), rel)
+        docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+                    and (node.value == "tests" or node.value.startswith(("tests/", "tests" + os.sep)))):
+                out.append((rel, node.lineno, node.value))
+    assert out == []
+
+
+def test_the_allow_list_is_short_and_every_entry_is_used():
+    """An allowance no import needs any more goes (and each one says why it is there)."""
+    used = set()
+    for rel in SOURCES:
+        top = rel.split("/")[0] if "/" in rel else "code"
+        for module in imported(rel):
+            there = folder_of(module)
+            if there is not None and there != top:
+                used.add((rel, there))
+    assert set(ALLOWED) <= used, set(ALLOWED) - used
+    assert len(ALLOWED) <= 6 and all(len(why) > 20 for why in ALLOWED.values())
+
+
+def test_the_reader_sees_imports_inside_functions_and_by_name():
+    """The check is only as good as what it reads: a function's import and __import__("...") are seen."""
+    assert "ui.app" in imported("code.py")  # inside board_main()
+    assert "ui.cli" in imported("code.py")  # inside a nested function of the desktop branch
+    assert "engine.spit" in imported("engine/games/spit.py")  # inside new()
+    assert folder_of("_path") == "tools" and folder_of("boardsim") == "tests" and folder_of("json") is None
+
+
+# ---- the desktop room: what a board never has -------------------------------------------------
+
+@pytest.mark.parametrize("board", ["pybadge", "pygamer", "raspberry_pi_pico", "raspberry_pi_pico_w"])
+def test_nothing_on_a_board_imports_the_desktop_room(board):
+    """A board's bundle holds no desktop-room module, and none of its modules imports one (as a board runs
+    them: the desktop branch of code.py aside)."""
+    files, _ = bundle.modules(board)
+    room = set(boardinfo.DESKTOP_ROOM)
+    assert not room & set(files)
+    by_name = {SOURCES[rel]: rel for rel in room if rel in SOURCES}
+    for rel in files:
+        if not rel.endswith(".py"):
+            continue
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            items = boardinfo.imports(f.read(), rel)
+        for module in flat(items):
+            assert module not in by_name, "%s (on %s) imports %s" % (rel, board, by_name[module])
+
+
+def flat(items):
+    """The module names of boardinfo.imports' items (a try's body and its fallback alike)."""
+    out = []
+    for item in items:
+        if item[0] == "try":
+            out += flat(item[1]) + flat(item[2])
+        else:
+            out.append(item[1])
+            out += [item[1] + "." + n for n in item[3]]
+    return out
+
+
+def test_the_desktop_room_is_closed():
+    """A project module that imports a desktop-room module is in the room itself (or is an entry above it)."""
+    room = set(boardinfo.DESKTOP_ROOM)
+    names = {SOURCES[rel] for rel in room if rel in SOURCES}
+    assert all(rel in SOURCES for rel in room), room - set(SOURCES)
+    for rel in SOURCES:
+        top = rel.split("/")[0] if "/" in rel else "code"
+        if rel in room or top in ("tools", "tests", "web", "code"):
+            continue
+        assert not imported(rel) & names, "%s imports %s: put it in boardinfo.DESKTOP_ROOM" % (
+            rel, sorted(imported(rel) & names))
