@@ -1,7 +1,7 @@
 """CRC-16/CCITT-FALSE (poly 0x1021, start 0xFFFF; 0x29B1 for b"123456789"): the link's packets and the nvm record.
 
 Its own module, so that what loads it loads only this: a board's settings
-(hal/nvmstore.py, let go of during a game) and link play (engine/link.py).
+(hal/nvmstore.py, let go of during a game) and link play (engine/link/wire.py).
 Four bits a step through a table of 16 entries: a fifth slower than a table
 of 256 (512 bytes, made at import), four times faster than bit by bit.
 """

@@ -41,8 +41,8 @@ def _show(value):
 
 
 def file_module(game):
-    """The file module of a game by name (engine.spit_file, engine.speed_file, ...)."""
-    return __import__("engine.%s_file" % game, None, None, ("state",))
+    """The file module of a game by name (engine.spit.file, engine.speed.file, ...)."""
+    return __import__("engine.%s.file" % game, None, None, ("state",))
 
 
 def _cards(value, where, seen, jokers=False, twice=False, title="Spit"):

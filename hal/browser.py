@@ -204,8 +204,8 @@ class Hal(headless.Hal):
     # ---- link play ---------------------------------------------------------------------
 
     def open_link(self, join=None):
-        """A link to another tab of this page (hal/link_broadcast.py): a host (join None) or a guest."""
-        from hal.link_broadcast import BroadcastLink
+        """A link to another tab of this page (hal/link/broadcast.py): a host (join None) or a guest."""
+        from hal.link.broadcast import BroadcastLink
 
         opener = getattr(self.page, "channel", None)
         if opener is None:

@@ -84,7 +84,7 @@ class Hal(headless.Hal):
     @staticmethod
     def open_link(join=None):
         """A link to another simulator (docs/link.md): UDP, as a host or a guest of join."""
-        from hal.link_udp import open_link
+        from hal.link.udp import open_link
 
         return open_link(join)
 

@@ -128,7 +128,7 @@ class Hal(device.BoardHal):
         import os
 
         # by name: only a W board's bundle has it (tools/bundle.py's LINKS)
-        wifi_link = __import__("hal.link_socketpool", None, None, ("make",))
+        wifi_link = __import__("hal.link.socketpool", None, None, ("make",))
         if join is None:
             return wifi_link.make()
         address = os.getenv("SPIT_LINK_HOST")

@@ -77,7 +77,7 @@ class Hal(device.BoardHal):
     @staticmethod
     def open_link(join=None):
         """The link to another board (docs/link.md): three wires between the two boards' TX, RX and GND."""
-        from hal.link_uart import make
+        from hal.link.uart import make
 
         return make()
 

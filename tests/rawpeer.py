@@ -1,4 +1,4 @@
-"""A hostile peer for tests: raw packets built with engine.link.Packet, against a live App on an in-memory link.
+"""A hostile peer for tests: raw packets built with engine.link.wire.Packet, against a live App on an in-memory link.
 
 ``Table(game)`` is a host App with no screen on a tools/link_memory.py medium;
 ``Raw(table)`` is a peer on the same medium that speaks the wire format byte
@@ -11,7 +11,7 @@ import os
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
-from engine import link as L  # noqa: E402
+from engine.link import wire as L  # noqa: E402
 from hal import headless  # noqa: E402
 from link_memory import Medium, MemoryLink  # noqa: E402
 from ui.app import FRAME_MS, App  # noqa: E402

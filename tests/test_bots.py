@@ -9,15 +9,15 @@ import pytest
 
 from engine import actions as A
 from engine.bots import FILL, NOTHING, Act, Bot, Driver
-from engine.bots.spit import make
-from engine.games.spit import ROSTER
-from engine.bots.first import FirstFit
+from engine.spit.cpu import make
+from engine.spit.game import ROSTER
+from engine.spit.first import FirstFit
 from engine.bots.match import Match
-from engine.bots.nearest import Nearest
-from engine.bots.view import View
+from engine.spit.nearest import Nearest
+from engine.spit.view import View
 from engine.cardnames import parse
-from engine.controls import Cluster
-from engine.spit import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Spit
+from engine.spit.buttons import Cluster
+from engine.spit.rules import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Spit
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -79,7 +79,7 @@ def test_every_roster_name_makes_a_bot():
 @pytest.mark.parametrize("module", ("first", "nearest"))
 def test_example_bots_are_one_small_class(module):
     """Each example is one Bot subclass with a play() method, in a file a class can read in a lesson."""
-    path = os.path.join(ROOT, "engine", "bots", module + ".py")
+    path = os.path.join(ROOT, "engine", "spit", module + ".py")
     with open(path, encoding="utf-8") as f:
         lines = f.read().splitlines()
     assert len(lines) < 70
@@ -214,8 +214,8 @@ def test_example_bots_run_on_micropython_as_on_cpython():
     code = r'''
 import sys
 sys.path.insert(0, "/input")
-from engine.spit import Spit
-from engine.bots.spit import make
+from engine.spit.rules import Spit
+from engine.spit.cpu import make
 from engine.bots.match import Match
 m = Match(Spit(seed=3), (make("first"), make("nearest")), seed=3, frame_ms=33)
 m.run()
@@ -245,7 +245,7 @@ def test_a_bot_that_is_not_a_bot_subclass_plays_with_the_default_hands():
     Driver gives it engine.bots.hands' rows, as a Bot's; a ladder may bring its own (California's)."""
     from engine.bots import Driver
     from engine.bots import hands as H
-    from engine.bots.california import HANDS as CALIFORNIA, Level
+    from engine.california.cpu import HANDS as CALIFORNIA, Level
 
     class Plain:
         name = "plain"

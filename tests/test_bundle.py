@@ -54,14 +54,16 @@ def test_the_bundle_holds_the_game_this_boards_hal_and_its_libraries_only(bundle
     if module == "pygamer":
         expected.add("hal/pybadge.py")  # the PyGamer is a PyBadge with a joystick
     links = bundle.LINKS.get(board, ())
-    expected |= {"hal/%s.py" % m.split(".")[1] for m in links}  # its link (docs/link.md)
-    if "hal.link_socketpool" in links or "hal.link_espnow" in links:
-        expected.add("hal/link_views.py")  # what a radio's send needs (no length argument)
-    if "hal.link_socketpool" in links:
-        expected.add("hal/link_peers.py")  # a host's bounded table of senders
+    expected |= {"hal/%s.py" % m[4:].replace(".", "/") for m in links}  # its link (docs/link.md)
+    if links:
+        expected.add("hal/link/__init__.py")
+    if "hal.link.socketpool" in links or "hal.link.espnow" in links:
+        expected.add("hal/link/views.py")  # what a radio's send needs (no length argument)
+    if "hal.link.socketpool" in links:
+        expected.add("hal/link/peers.py")  # a host's bounded table of senders
     assert hal == expected
     assert not files & {"ui/cli.py", "ui/script.py", "hal/desktop.py", "hal/headless.py", "hal/settings.py"}
-    assert {"code.py", "settings.toml", "ui/app.py", "ui/table.py", "engine/spit.py", "engine/replay.py"} <= files
+    assert {"code.py", "settings.toml", "ui/app.py", "ui/table.py", "engine/spit/rules.py", "engine/replay.py"} <= files
     libs = {f for f in files if f.startswith("lib/")}
     assert {"lib/neopixel.py", "lib/adafruit_display_text/__init__.py",
             "lib/adafruit_display_text/bitmap_label.py", "lib/adafruit_ticks.py"} <= libs

@@ -1,4 +1,4 @@
-"""California Spit's CPU players (engine/bots/california.py) and the Driver's look hook.
+"""California Spit's CPU players (engine/california/cpu.py) and the Driver's look hook.
 
 Rules: K-1 (face-down piles are unseen), K-3 (open ranks, doubles), K-4 (a card laid on the opponent's row is
 theirs), K-5 (games end with a winner), C-4 (a pile that closes while the CPU reaches for it refuses its card),
@@ -15,10 +15,10 @@ from engine import actions as A
 from engine import games
 from engine.actions import DOWN, PH_OVER, PH_PLAY, PH_READY, RIGHT
 from engine.bots import NOTHING, Act, Bot, Driver
-from engine.bots import california as C
+from engine.california import cpu as C
 from engine.bots.match import Match
-from engine.california import California
-from engine.california_controls import Cluster, target
+from engine.california.rules import California
+from engine.california.buttons import Cluster, target
 from engine.cardnames import parse
 from engine.cards import new_deck
 
@@ -404,9 +404,9 @@ GUEST = r'''
 from engine.actions import PH_OVER
 from engine.timing import Sequencer
 from engine.bots import Driver
-from engine.california import California
-from engine.california_controls import Cluster
-from engine.bots import california as cpu
+from engine.california.rules import California
+from engine.california.buttons import Cluster
+from engine.california import cpu
 S = [0, 0, 0]  # bytes allocated, frames, games ended
 
 

@@ -1,7 +1,7 @@
 """California Spit's engine and replay layer: RULES.md K-1 to K-5, D-2 and C-4/C-5 for California Spit.
 
 Most rules are small replay files, tests/rules/k*.json (``"game": "california"``),
-run here through engine.california_file and engine.replay.run (the game is not
+run here through engine.california.file and engine.replay.run (the game is not
 registered in engine.games yet, so engine.replay.load would refuse them); the
 rest are tests named after their rule. The property tests play random games;
 ``SPIT_LONG=1`` plays 10,000 of them and prints the figures.
@@ -19,9 +19,9 @@ from collections import Counter
 import pytest
 
 from engine import actions as A
-from engine import california_file as F
+from engine.california import file as F
 from engine.actions import PH_OVER, PH_PLAY, PH_READY
-from engine.california import LEGAL_SIZE, California
+from engine.california.rules import LEGAL_SIZE, California
 from engine.cardnames import name, parse
 from engine.cards import new_deck
 from engine.randplay import RandomPlay
@@ -51,7 +51,7 @@ IDS = [os.path.basename(p) for p in FILES]
 # ---- a small runner (until the game is registered and engine.replay.load reads it) ----
 
 def load_doc(doc):
-    """A California game from a parsed document, through engine.california_file: (game, events)."""
+    """A California game from a parsed document, through engine.california.file: (game, events)."""
     _dict(doc, "file", DOC_KEYS)
     assert doc.get("game") == "california"
     opts = F.options(_dict(doc.get("options", {}), "options", F.OPTIONS))
@@ -618,7 +618,7 @@ def test_apply_allocates_nothing_on_micropython():
     exec(DIGEST, scope)
     applies = 0
     for seed in (1, 2, 3):
-        one, _ = mpyvm.guest(bench_mpy.HEAP, DIGEST, SEED=seed, ENGINE="engine.california", CLASS="California",
+        one, _ = mpyvm.guest(bench_mpy.HEAP, DIGEST, SEED=seed, ENGINE="engine.california.rules", CLASS="California",
                              STUCK="can_cover")
         assert one["steady_alloc"] == 0 and one["other_alloc_max"] == 0, one
         assert one["import_heap"] <= 20 * 1024 and one["step_heap"] <= 16 * 1024, one

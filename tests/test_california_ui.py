@@ -3,7 +3,7 @@
 Two people (scripted button presses on both clusters), one person against
 the CPU, and the demo (CPU against CPU) each play California Spit to a result
 through the real frame loop; the finished game's replay reproduces it (C-5).
-The button scheme (engine/california_controls.py) covers a match in one
+The button scheme (engine/california/buttons.py) covers a match in one
 press when the column has one (K-3), and the table fits every screen size.
 """
 
@@ -19,8 +19,8 @@ from uitools import DOWN, LEFT, RIGHT, UP, Presser, run_ms, set_menu, step, tap
 from engine import actions as A
 from engine.lockout import LOCK_MS, locked
 from engine.actions import PH_OVER, PH_PLAY, PH_READY
-from engine.california import California
-from engine.california_controls import Cluster, target
+from engine.california.rules import California
+from engine.california.buttons import Cluster, target
 from engine.cardnames import parse
 from engine.replay import load, run, state
 from ui import page
@@ -293,7 +293,7 @@ BANNERS = ("Ready? Press to deal", "P1 ready: P2?", "Match: queens!", "No match:
 def test_california_table_fits_the_screen_without_overlaps(headless_app, size):
     """Every card, hint frame, cursor bar and label is on the screen; labels and banners cover no card."""
     from uitools import inside, label_box, overlap
-    from ui.california_table import Table
+    from ui.california.table import Table
 
     hal, _ = headless_app(*size)
     width, height = size

@@ -15,14 +15,14 @@ from engine import actions as A
 from engine import games
 from engine import names as N
 from engine.bots import FILL, NOTHING, Act, Bot, Driver
-from engine.bots.spit import make
+from engine.spit.cpu import make
 from engine.bots import hands as H
-from engine.bots.level import Level
+from engine.spit.level import Level
 from engine.bots.match import Match
-from engine.bots.view import View
+from engine.spit.view import View
 from engine.cardnames import parse
-from engine.controls import LEFT, RIGHT, UP
-from engine.spit import PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Spit
+from engine.spit.buttons import LEFT, RIGHT, UP
+from engine.spit.rules import PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Spit
 from engine.timing import Sequencer
 
 BOTS = ("level1", "level2", "level3", "level4", "level5", "adaptive", "first", "nearest")
@@ -322,7 +322,7 @@ def test_slips_happen_at_the_level_rates():
 
 
 def test_menu_median_times_match_a_measurement():
-    """Spit's MEDIAN_MS (engine/games/spit.py, shown on the menu) is within 10% of the median time per move."""
+    """Spit's MEDIAN_MS (engine/spit/game.py, shown on the menu) is within 10% of the median time per move."""
     shown = games.get("spit").MEDIAN_MS
     for level in range(1, 6):
         moves = []

@@ -12,11 +12,11 @@ import random
 import pytest
 
 from engine.bots import Act
-from engine.bots.spit import make
-from engine.bots.view import View
+from engine.spit.cpu import make
+from engine.spit.view import View
 from engine.randplay import RandomPlay
 from engine.rng import Rng
-from engine.spit import PH_OVER, Spit
+from engine.spit.rules import PH_OVER, Spit
 
 VIEW_FIELDS = ("my_top", "my_count", "my_up", "their_top", "their_count", "their_up", "pile_top", "pile_size",
                "phase", "round", "slots", "my_spit", "their_spit", "my_ready", "their_ready", "my_choice",

@@ -202,7 +202,7 @@ def test_a_drive_the_old_check_let_through_is_refused_before_anything_changes(dr
     run(drive)
     with open(os.path.join(drive, "ui", "app.py"), "a") as f:
         f.write("# an older version\n")
-    os.remove(os.path.join(drive, "engine", "spit.py"))
+    os.remove(os.path.join(drive, "engine", "spit", "rules.py"))
     write, delete, _ = deploy.plan(bundle.build("pybadge", drive + "-src", source=True)["out"], drive)
     raw = sum(os.path.getsize(os.path.join(drive + "-src", rel)) for rel in write)
     monkeypatch.setattr(deploy, "free_space", lambda d: (raw, 4096))  # bytes enough, blocks not
@@ -307,6 +307,6 @@ def test_the_default_deploy_copies_circuitpythons_mpy_files(cpvm, drive):
     assert deploy.main(["pybadge", "--drive", drive]) == 0
     files = bundle.files_of(drive)
     assert [f for f in files if f.endswith(".py")] == ["code.py"]
-    assert {"hal/pybadge.mpy", "engine/spit.mpy", "lib/neopixel.mpy"} <= set(files)
-    with open(os.path.join(drive, "engine", "spit.mpy"), "rb") as f:
+    assert {"hal/pybadge.mpy", "engine/spit/rules.mpy", "lib/neopixel.mpy"} <= set(files)
+    with open(os.path.join(drive, "engine", "spit", "rules.mpy"), "rb") as f:
         assert f.read(2) == b"C\x06"

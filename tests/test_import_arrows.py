@@ -41,7 +41,7 @@ ALLOWED = {
 
 
 def module_name(rel):
-    """engine/bots/level.py -> engine.bots.level; a tool or a test by its file name (their folder is on sys.path)."""
+    """engine/spit/level.py -> engine.spit.level; a tool or a test by its file name (their folder is on sys.path)."""
     parts = rel[:-3].split("/")
     if parts[0] in ("tools", "tests", "web"):
         return parts[-1] if parts[-1] != "__init__" else parts[-2]
@@ -166,7 +166,7 @@ def test_the_reader_sees_imports_inside_functions_and_by_name():
     """The check is only as good as what it reads: a function's import and __import__("...") are seen."""
     assert "ui.app" in imported("code.py")  # inside board_main()
     assert "ui.cli" in imported("code.py")  # inside a nested function of the desktop branch
-    assert "engine.spit" in imported("engine/games/spit.py")  # inside new()
+    assert "engine.spit.rules" in imported("engine/spit/game.py")  # inside new()
     assert folder_of("_path") == "tools" and folder_of("boardsim") == "tests" and folder_of("json") is None
 
 

@@ -13,10 +13,10 @@ import json
 import pytest
 
 from linkpair import Pair, same_game
-from engine import link as L
+from engine.link import wire as L
 from engine.digest import digest
-from engine.link_guest import Guest
-from engine.link_host import GONE_MS, Host, Recorder as Shown
+from engine.link.guest import Guest
+from engine.link.host import GONE_MS, Host, Recorder as Shown
 from engine.replay import load, run, state
 from engine.rng import Rng
 from engine.actions import PH_OVER
@@ -418,7 +418,7 @@ def test_a_join_page_offered_a_game_this_version_lacks_says_so():
 
 def test_a_guest_pressing_faster_than_a_person_cannot_flood_the_log():
     """At most PRESSES actions a second from one guest are played; the rest are acknowledged and dropped."""
-    from engine.link_host import PRESSES
+    from engine.link.host import PRESSES
     from engine.timing import Sequencer
 
     link = Recorder()

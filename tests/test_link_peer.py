@@ -1,6 +1,6 @@
 """What a peer can do to a linked game (docs/link.md, "What a peer can do"), and what it cannot.
 
-Issue 19: a hostile player's packets, built byte by byte with engine.link.Packet
+Issue 19: a hostile player's packets, built byte by byte with engine.link.wire.Packet
 (tests/rawpeer.py), against a live host App and guest App on an in-memory link.
 No packet from a peer crashes a host or a guest, a field is checked before it is
 used, a cheat gains no more than docs/link.md says, and every way a game ends is
@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from rawpeer import FRAME_MS, Raw, Table
-from engine import link as L
+from engine.link import wire as L
 from engine.actions import COVER
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -101,7 +101,7 @@ class Sink:
 def test_a_better_clock_sample_never_stamps_a_later_press_before_an_earlier_one():
     """Clock.sample switching to a smaller round trip steps the offset back 100 ms: the press after it keeps
     its place (before the mend it was stamped 1055 after 1100 and applied first)."""
-    from engine.link_guest import Guest
+    from engine.link.guest import Guest
     from engine.timing import Sequencer
 
     sink = Sink()
@@ -121,7 +121,7 @@ def test_a_better_clock_sample_never_stamps_a_later_press_before_an_earlier_one(
 
 def test_the_host_keeps_each_guests_actions_in_the_order_it_sent_them():
     """A guest (a hostile one too) whose stamps go backwards: the host never reorders its actions."""
-    from engine.link_host import Host
+    from engine.link.host import Host
     from engine.timing import Sequencer
 
     sink = Sink()
@@ -164,9 +164,9 @@ def test_through_the_lossy_shim_a_seated_guest_keeps_its_number_under_a_flood_of
     to a stranger, who was sent the guest's log)."""
     import socket
 
-    from engine.link_host import Host
+    from engine.link.host import Host
     from link_shim import Lossy
-    from hal.link_udp import MOST_PEERS, UdpLink
+    from hal.link.udp import MOST_PEERS, UdpLink
 
     clock = [0]
     inner = UdpLink(0, bind="127.0.0.1")
@@ -441,7 +441,7 @@ def test_a_host_that_keeps_sending_what_cannot_be_followed_is_one_notice_and_the
 
 def _welcomed(welcome):
     """A guest App welcomed by a bare engine Host whose WELCOME payload (after seat and nonce) is welcome."""
-    from engine.link_host import Host, Recorder
+    from engine.link.host import Host, Recorder
     from rawpeer import guest_app
 
     table = Table("spit")
@@ -522,7 +522,7 @@ def test_a_bye_without_its_guests_nonce_does_not_take_a_seat_away():
 def test_a_host_that_vanishes_without_a_bye_sends_its_guests_to_the_menu():
     """No BYE, no packet at all: after GONE_MS the guest says the host has left and shows the menu (before the
     mend it stayed paused for ever, with no key to leave)."""
-    from engine.link_guest import GONE_MS
+    from engine.link.guest import GONE_MS
     from ui.app import MENU
 
     table, side = _joined()
@@ -594,7 +594,7 @@ def test_the_guest_that_loses_the_race_for_the_last_seat_is_told_the_game_is_ful
 def test_a_guest_pressing_what_is_refused_for_eight_minutes_adds_nothing_to_the_log():
     """40 refused actions a second for 8 minutes (a slot no game has): the log holds what the engine accepted,
     never one of them, in its 8 KB (before the mend each was logged: 256 KB after 8 minutes)."""
-    from engine.link_host import LOG_MOST
+    from engine.link.host import LOG_MOST
 
     table = Table("speed", seed=2)
     peer = Raw(table)
@@ -617,7 +617,7 @@ def test_past_its_size_the_log_lets_go_of_what_every_guest_has_and_a_late_comer_
     """A log of 64 entries (LOG_MOST made small): a whole game plays on through it, the guest caught up all the
     while; a guest that restarts after the log's start is gone cannot be caught up: one notice and the menu
     (its seat stays the CPU's)."""
-    from engine import link_host
+    from engine.link import host as link_host
     from linkpair import same_game
     from rawpeer import guest_app
     from ui.app import MENU
@@ -646,8 +646,8 @@ def test_a_guest_that_stamps_its_presses_early_gains_at_most_20_ms_on_the_test_l
     ordered at most 20 ms before it was made, also when it holds back its answers to the host's clock to make the
     link look longer (the host honours a stamp back to the press's arrival less the guest's smallest round trip,
     at most EARLY_MOST = 40 ms); before the mend a stamp of 0 was taken as it was."""
-    from engine.link_guest import Guest
-    from engine.link_host import Host
+    from engine.link.guest import Guest
+    from engine.link.host import Host
     from link_memory import Medium, MemoryLink
     from link_shim import Lossy
 
@@ -702,7 +702,7 @@ def test_a_seated_guest_out_of_step_after_the_logs_start_is_gone_is_told_so_at_o
     """A desync late in a long game: the log from its start is no longer held, so the host lets the guest go;
     the guest says so at once and shows the menu (before the mend a seated guest ignored the host's REFUSE and
     said, 10 s later, that the host had left)."""
-    from engine import link_host
+    from engine.link import host as link_host
     from ui.app import MENU
 
     monkeypatch.setattr(link_host, "LOG_MOST", 64)

@@ -1,4 +1,4 @@
-"""The boards' link-play transports on the desktop: hal/link_uart.py, link_socketpool.py, link_espnow.py.
+"""The boards' link-play transports on the desktop: hal/link/uart.py, link_socketpool.py, link_espnow.py.
 
 Each runs on its stand-in (tools/standins/): busio.UART over a real byte
 stream (a pseudo-terminal pair in raw mode, or a socket pair), socketpool's
@@ -6,7 +6,7 @@ sockets as real UDP sockets on 127.0.0.1, espnow on an in-process air. Two
 ends swap packets of every size both ways; the UART's framing survives
 garbage, a lost byte, a frame split across reads and frames back to back;
 nothing raises for a bad frame or a link error; then a whole linked game's
-traffic (engine.link_host and engine.link_guest) runs through each
+traffic (engine.link.host and engine.link.guest) runs through each
 transport: every action and log entry arrives once, in order. The UART's
 send and receive allocate nothing on CircuitPython's own VM, and the three
 modules type-check against circuitpython-stubs for an ESP32-S3 board.
@@ -23,13 +23,13 @@ import time
 import pytest
 
 from boardsim import STANDINS, board_modules
-from engine.link import K_HELLO, K_OFFER, K_WELCOME, MTU, Packet
-from engine.link_guest import Guest
-from engine.link_host import Host, Recorder
+from engine.link.wire import K_HELLO, K_OFFER, K_WELCOME, MTU, Packet
+from engine.link.guest import Guest
+from engine.link.host import Host, Recorder
 from engine.timing import Sequencer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LINKS = ("hal.link_uart", "hal.link_socketpool", "hal.link_espnow")
+LINKS = ("hal.link.uart", "hal.link.socketpool", "hal.link.espnow")
 SESSION = 4321
 
 
@@ -39,10 +39,10 @@ def boards():
     import hal
 
     def forget():
-        for name in LINKS:
+        for name in LINKS + ("hal.link",):  # the transports, and their package's hold on them
             sys.modules.pop(name, None)
-            if hasattr(hal, name.split(".")[1]):
-                delattr(hal, name.split(".")[1])
+        if hasattr(hal, "link"):
+            delattr(hal, "link")
 
     forget()
     with board_modules() as mods:
@@ -118,8 +118,8 @@ class Capture:
 
 
 def frame_of(data):
-    """The bytes hal.link_uart puts on the wire for one packet."""
-    from hal.link_uart import UartLink
+    """The bytes hal.link.uart puts on the wire for one packet."""
+    from hal.link.uart import UartLink
 
     port = Capture()
     UartLink(port).send(0, data, len(data))
@@ -128,7 +128,7 @@ def frame_of(data):
 
 def uart_pair(busio, kind=None):
     """Two UartLinks at the two ends of one cable (their UARTs are their .port)."""
-    from hal import link_uart
+    from hal.link import uart as link_uart
 
     busio.cable(kind)
     a, b = link_uart.make(), link_uart.make()
@@ -136,8 +136,8 @@ def uart_pair(busio, kind=None):
 
 
 def test_the_frames_crc_is_crc16_cms_and_not_the_packets_own(boards):
-    from engine.link import crc16 as packet_crc
-    from hal.link_uart import crc16
+    from engine.link.wire import crc16 as packet_crc
+    from hal.link.uart import crc16
 
     assert crc16(b"123456789", 9) == 0xAEE7  # the catalogue's check value of CRC-16/CMS
     assert crc16(b"", 0) == 0xFFFF
@@ -288,7 +288,7 @@ def test_uart_an_endless_run_without_a_zero_is_dropped(boards):
 
 
 def test_uart_recv_on_a_quiet_or_unplugged_line_is_0_at_once(boards):
-    from hal import link_uart
+    from hal.link import uart as link_uart
 
     a, b = uart_pair(boards["busio"])
     alone = link_uart.make()  # no cable: it talks to no one
@@ -320,7 +320,7 @@ class Refusing:
 
 
 def test_uart_port_errors_are_lost_packets(boards):
-    from hal.link_uart import UartLink
+    from hal.link.uart import UartLink
 
     link = UartLink(Refusing())
     link.send(0, b"hello", 5)
@@ -328,7 +328,7 @@ def test_uart_port_errors_are_lost_packets(boards):
 
 
 def test_uart_make_opens_tx_and_rx_without_waiting(boards):
-    from hal import link_uart
+    from hal.link import uart as link_uart
 
     link = link_uart.make()
     uart = link.port
@@ -342,7 +342,7 @@ UART_ALLOC = r'''
 import gc
 import board
 import busio
-from hal.link_uart import UartLink
+from hal.link.uart import UartLink
 busio.cable("memory")
 a = UartLink(busio.UART(board.TX, board.RX, timeout=0))
 b = UartLink(busio.UART(board.TX, board.RX, timeout=0))
@@ -408,7 +408,7 @@ def free_port():
 def listening_host():
     """A host's SocketLink on a port the system chose, and that port: no other test (in another xdist worker)
     can take it between a look for a free port and the bind."""
-    from hal import link_socketpool
+    from hal.link import socketpool as link_socketpool
 
     host = link_socketpool.make(0)
     return host, host.sock.sock.getsockname()[1]
@@ -416,7 +416,7 @@ def listening_host():
 
 def udp_pair():
     """A host's and a guest's SocketLink on 127.0.0.1."""
-    from hal import link_socketpool
+    from hal.link import socketpool as link_socketpool
 
     host, port = listening_host()
     return host, link_socketpool.make(join=("127.0.0.1", port))
@@ -436,7 +436,7 @@ def test_udp_packets_of_every_size_cross_both_ways(boards):
 
 
 def test_udp_peers_are_numbered_as_first_heard_and_a_guest_hears_only_its_host(boards):
-    from hal import link_socketpool
+    from hal.link import socketpool as link_socketpool
 
     host, port = listening_host()
     guests = [link_socketpool.make(join=("127.0.0.1", port)) for _ in range(3)]
@@ -461,9 +461,9 @@ def test_udp_peers_are_numbered_as_first_heard_and_a_guest_hears_only_its_host(b
 
 
 def test_udp_a_host_numbers_eight_senders_and_strays_never_lock_it_out(boards):
-    """hal/link_peers.py: a full table gives a newcomer the number of the sender heard from least recently,
+    """hal/link/peers.py: a full table gives a newcomer the number of the sender heard from least recently,
     unless the host has kept it (a seated guest); with every number kept, a newcomer is ignored."""
-    from hal import link_socketpool
+    from hal.link import socketpool as link_socketpool
 
     host, port = listening_host()
     guests = [link_socketpool.make(join=("127.0.0.1", port)) for _ in range(10)]
@@ -484,7 +484,7 @@ def test_udp_a_host_numbers_eight_senders_and_strays_never_lock_it_out(boards):
 
 
 def test_udp_a_quiet_socket_and_an_unreachable_host_are_no_packet(boards):
-    from hal import link_socketpool
+    from hal.link import socketpool as link_socketpool
 
     guest = link_socketpool.make(join=("127.0.0.1", free_port()))  # nobody listens there
     buf = bytearray(MTU)
@@ -520,7 +520,7 @@ def welcome(session=SESSION):
 
 def test_espnow_packets_cross_both_ways_with_the_hosts_mac(boards):
     import espnow
-    from hal.link_espnow import EspNowLink
+    from hal.link.espnow import EspNowLink
 
     host_radio, guest_radio = espnow.ESPNow(4096), espnow.ESPNow(4096)
     host, guest = EspNowLink(host_radio), EspNowLink(guest_radio, join=host_radio.mac)
@@ -540,7 +540,7 @@ def test_espnow_packets_cross_both_ways_with_the_hosts_mac(boards):
 
 def test_espnow_a_host_learns_guests_from_their_hello_only(boards):
     import espnow
-    from hal.link_espnow import BROADCAST, EspNowLink
+    from hal.link.espnow import BROADCAST, EspNowLink
 
     host_radio = espnow.ESPNow(4096)
     host = EspNowLink(host_radio, session=SESSION)
@@ -563,7 +563,7 @@ def test_espnow_a_host_is_never_locked_out_by_boards_asking_who_hosts(boards):
     recently that has no seat), its seat's number is kept, and the radio's own table stays within its 20
     (before the mend the host kept the first 16 MACs for ever and heard no one after them)."""
     import espnow
-    from hal.link_espnow import MOST_PEERS, EspNowLink
+    from hal.link.espnow import MOST_PEERS, EspNowLink
 
     host_radio = espnow.ESPNow(8192)
     host = EspNowLink(host_radio, session=SESSION)
@@ -599,7 +599,7 @@ def offer(code):
 
 def test_espnow_a_guest_broadcasts_hears_every_offer_and_keeps_to_the_host_that_welcomes_it(boards):
     import espnow
-    from hal.link_espnow import BROADCAST, EspNowLink
+    from hal.link.espnow import BROADCAST, EspNowLink
 
     host_radio, wrong_radio, other_radio, guest_radio = (espnow.ESPNow(4096) for _ in range(4))
     host = EspNowLink(host_radio, session=SESSION)
@@ -635,7 +635,7 @@ def test_espnow_a_guest_broadcasts_hears_every_offer_and_keeps_to_the_host_that_
 
 def test_espnow_a_guest_told_its_session_takes_that_sessions_welcome_only(boards):
     import espnow
-    from hal.link_espnow import BROADCAST, EspNowLink
+    from hal.link.espnow import BROADCAST, EspNowLink
 
     host_radio, wrong_radio, guest_radio = (espnow.ESPNow(4096) for _ in range(3))
     guest = EspNowLink(guest_radio, join=BROADCAST, session=SESSION)
@@ -648,7 +648,7 @@ def test_espnow_a_guest_told_its_session_takes_that_sessions_welcome_only(boards
 
 def test_espnow_radio_errors_are_lost_packets(boards):
     import espnow
-    from hal.link_espnow import EspNowLink
+    from hal.link.espnow import EspNowLink
 
     host_radio, guest_radio = espnow.ESPNow(4096), espnow.ESPNow(600)
     host, guest = EspNowLink(host_radio), EspNowLink(guest_radio, join=host_radio.mac)
@@ -671,7 +671,7 @@ def test_espnow_radio_errors_are_lost_packets(boards):
 
 def test_espnow_close_takes_its_peers_off_and_lets_go_of_a_radio_it_made(boards):
     import espnow
-    from hal import link_espnow
+    from hal.link import espnow as link_espnow
 
     host = link_espnow.make()
     guest = link_espnow.make(join=host.now.mac)
@@ -784,7 +784,7 @@ def crossed(a, b, seconds=WAIT_S):
 def test_the_protocol_over_the_uart(boards):
     """Through the pseudo-terminal: each turn of the fake clock waits until the bytes sent have crossed (the
     tty's hand-over takes real time, which a loaded machine stretches; before, the game ran out of its 60 s)."""
-    from hal.link_uart import UartLink
+    from hal.link.uart import UartLink
 
     a, b = uart_pair(boards["busio"])
     ends = Counted(a.port), Counted(b.port)
@@ -828,7 +828,7 @@ class Noisy:
 
 def test_the_protocol_over_a_noisy_uart(boards):
     """15% of frames each way damaged on the wire: each is dropped, sent again, and the game is whole."""
-    from hal.link_uart import UartLink
+    from hal.link.uart import UartLink
 
     a, b = uart_pair(boards["busio"], "memory")  # bytes cross at once: nothing depends on the machine's speed
     a, b = UartLink(Noisy(a.port, 1)), UartLink(Noisy(b.port, 2))
@@ -842,7 +842,7 @@ def test_the_protocol_over_udp(boards):
 
 
 def test_the_protocol_over_espnow_with_a_guest_that_broadcasts(boards):
-    from hal import link_espnow
+    from hal.link import espnow as link_espnow
 
     host = link_espnow.make(session=SESSION)
     guest = link_espnow.make(join=link_espnow.BROADCAST, session=SESSION)
@@ -856,9 +856,9 @@ def test_the_boards_bundles_name_their_transports():
     import bundle
 
     for board in ("pybadge", "edgebadge", "pygamer"):
-        assert "hal.link_uart" in bundle.entries(board)
+        assert "hal.link.uart" in bundle.entries(board)
     for board in ("raspberry_pi_pico_w", "raspberry_pi_pico2_w"):
-        assert "hal.link_socketpool" in bundle.entries(board)
+        assert "hal.link.socketpool" in bundle.entries(board)
     assert not any(m.startswith("hal.link") for m in bundle.entries("raspberry_pi_pico"))
 
 
@@ -875,7 +875,7 @@ def test_the_link_modules_type_check_against_an_esp32_s3_boards_stubs():
             f.write(typecheck.CONFIG.format(stubs=stubs, lib=os.path.join(work, "lib"),
                                             cache=os.path.join(work, "cache"), libs="none"))
         done = subprocess.run([sys.executable, "-m", "mypy", "--config-file", config]
-                              + ["hal/%s.py" % m.split(".")[1] for m in LINKS],
+                              + ["hal/%s.py" % m[4:].replace(".", "/") for m in LINKS],
                               cwd=ROOT, capture_output=True, text=True)
     output = done.stdout + done.stderr
     assert done.returncode == 0, output

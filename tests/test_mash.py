@@ -11,11 +11,11 @@ import bench_mash
 from engine import actions as A
 from engine.actions import DOWN, LEFT, RIGHT, UP
 from engine.lockout import _REPEAT_MS as REPEAT_MS, LOCK_MS, dropped, locked, refused
-from engine.california_controls import Cluster as CaliforniaCluster
-from engine.controls import Cluster as SpitCluster
+from engine.california.buttons import Cluster as CaliforniaCluster
+from engine.spit.buttons import Cluster as SpitCluster
 from engine.cardnames import parse
-from engine.speed import Speed
-from engine.speed_controls import Cluster as SpeedCluster
+from engine.speed.rules import Speed
+from engine.speed.buttons import Cluster as SpeedCluster
 
 def cards(*names):
     return [parse(n) for n in names]

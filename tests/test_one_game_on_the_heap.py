@@ -41,33 +41,33 @@ def run(game, mode="2p", drop=True):
 def test_choosing_speed_loads_no_spit_and_no_cpu_without_a_cpu_seat():
     got = run("speed")
     table = set(got["table"])
-    assert "engine.speed" in table and "ui.speed_table" in table
-    assert not table & {"engine.spit", "engine.spit_rounds", "engine.controls", "ui.table_spit", "engine.bots"}
+    assert "engine.speed.rules" in table and "ui.speed.table" in table
+    assert not table & {"engine.spit.rules", "engine.spit.rounds", "engine.spit.buttons", "ui.table_spit", "engine.bots"}
     assert not any(m.startswith("engine.bots") for m in table)
 
 
 def test_while_a_game_is_played_a_board_holds_neither_the_menu_nor_the_other_games():
     table = set(run("speed", mode="1p")["table"])
-    assert "ui.menu" not in table and "engine.games.speed" in table
-    assert not table & {"engine.games.spit", "engine.games.california"}
+    assert "ui.menu" not in table and "engine.speed.game" in table
+    assert not any(m.startswith(("engine.spit", "engine.california")) for m in table)
 
 
 def test_choosing_spit_loads_no_speed():
     table = set(run("spit")["table"])
-    assert "engine.spit" in table
-    assert not any("speed" in m for m in table if m != "engine.games.speed")
+    assert "engine.spit.rules" in table
+    assert not any("speed" in m for m in table if m not in ("engine.speed", "engine.speed.game"))
 
 
 def test_the_cpu_modules_load_only_with_a_cpu_seat():
     table = set(run("speed", mode="1p")["table"])
-    assert "engine.bots" in table and "engine.bots.speed" in table and "engine.bots.view" not in table
+    assert "engine.bots" in table and "engine.speed.cpu" in table and "engine.spit.view" not in table
 
 
 def test_back_at_the_menu_a_board_drops_the_games_modules():
     got = run("speed", mode="1p")
     assert got["back"] == got["app"]  # only what the menu itself needs stays
     kept = run("speed", mode="1p", drop=False)
-    assert "engine.speed" in kept["back"]  # the desktop keeps them (its tests import them too)
+    assert "engine.speed.rules" in kept["back"]  # the desktop keeps them (its tests import them too)
 
 
 JOIN = r'''
@@ -103,5 +103,5 @@ def test_leaving_the_join_page_a_board_drops_the_links_modules():
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     got = json.loads(done.stdout.splitlines()[-1])
-    assert "ui.linked" in got["join"] and "engine.link_guest" in got["join"]
+    assert "ui.linked" in got["join"] and "engine.link.guest" in got["join"]
     assert got["back"] == got["app"]

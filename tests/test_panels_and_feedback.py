@@ -10,8 +10,8 @@ import pytest
 from engine import actions as A
 from engine.actions import DOWN, UP
 from engine.cardnames import parse
-from engine.speed import Speed
-from engine.speed_controls import Cluster
+from engine.speed.rules import Speed
+from engine.speed.buttons import Cluster
 
 
 def cards(*names):
@@ -56,7 +56,7 @@ def test_speed_cursor_with_one_card_stays_on_it_and_an_empty_hand_moves_one_slot
 
 def test_the_speed_cpu_counts_only_the_presses_the_cursor_makes():
     """The CPU plans its presses over the cards, not the slots, so it lands where it aimed."""
-    from engine.bots.speed import View
+    from engine.speed.cpu import View
     view = View(0)
     view.hand[:] = bytes((0, parse("3C"), 0, 0, parse("4D")))
     view.cursor = 1
@@ -229,7 +229,7 @@ def test_every_tables_text_is_as_tall_in_mm_as_the_pybadges(headless_app, game, 
     12-pixel cells they were 87% and 94%; at scale 1, 44% and 47%)."""
     from ui.table import PITCH_UM, text_scale
     hal, _ = headless_app(*size)
-    table = __import__("ui.%s_table" % game, None, None, ("_",)).Table(*size)
+    table = __import__("ui.%s.table" % game, None, None, ("_",)).Table(*size)
     badge_mm = 12 * PITCH_UM[(160, 128)] / 1000
     labels = texts(table)
     assert len(labels) >= 5

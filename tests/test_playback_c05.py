@@ -20,8 +20,8 @@ from rulefiles import rule_files
 from engine import actions as A
 from engine.replay import document, loads, run, state
 from engine.rng import Rng
-from engine.spit import Spit
-from engine.spit_file import VERBS as SPIT_VERBS
+from engine.spit.rules import Spit
+from engine.spit.file import VERBS as SPIT_VERBS
 from ui.script import load_game, watch_headless
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

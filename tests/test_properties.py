@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from engine import actions as A
 from engine.randplay import RandomPlay
 from engine.replay import document, load, run, state
-from engine.spit import PH_OVER, Spit
+from engine.spit.rules import PH_OVER, Spit
 
 OPTION_SETS = st.fixed_dictionaries({
     "stocks": st.sampled_from((4, 5)),
@@ -32,7 +32,7 @@ def all_cards(game):
         for p in range(game.players):
             cards += [c for c in game.hands[p] if c] + game.draw[p].cards() + game.side[p].cards()
             cards += game.centre[p].cards() + ([game.start[p]] if game.start[p] else [])
-        return cards  # the deck is the last centre pile's room during the deal (engine.speed_deal)
+        return cards  # the deck is the last centre pile's room during the deal (engine.speed.deal)
     if game.name == "california":
         for p in range(2):
             cards += game.piles[p].cards()

@@ -218,7 +218,7 @@ def test_result_of_scoring_spit_says_the_lowest_score_wins(headless_app):
 
 def test_result_of_a_speed_match_and_a_linked_seat():
     """P-9: games won or points; a linked screen names its own seat You, the others P1, P2 (issue 20)."""
-    from ui.speed_result import decided
+    from ui.speed.result import decided
 
     class Game:
         players = 2

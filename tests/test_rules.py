@@ -33,7 +33,7 @@ from engine.cardnames import name, parse
 from engine.randplay import RandomPlay
 from engine.replay import ReplayError, document, load, loads, run, state
 from engine.rng import Rng
-from engine.spit import PH_OVER, Spit
+from engine.spit.rules import PH_OVER, Spit
 from engine.timing import Sequencer
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -22,7 +22,7 @@ os.environ["BLINKA_OS_AGNOSTIC"] = "1"
 import pytest  # noqa: E402
 from hypothesis import given, strategies as st  # noqa: E402
 
-from engine.controls import DOWN, RIGHT  # noqa: E402
+from engine.spit.buttons import DOWN, RIGHT  # noqa: E402
 from hal import files  # noqa: E402
 from hal import settings as store  # noqa: E402
 from hal.nvmstore import Store  # noqa: E402

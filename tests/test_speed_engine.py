@@ -1,7 +1,7 @@
 """Speed's engine and replay layer: RULES.md P-1 to P-11, D-2 and C-4/C-5 for Speed.
 
 Most rules are small replay files, tests/rules/p*.json, d02_*.json and
-c04_speed_*.json (``"game": "speed"``), run here through engine.speed_file and
+c04_speed_*.json (``"game": "speed"``), run here through engine.speed.file and
 engine.replay.run; the rest are tests named after their rule. The property
 tests play many random games of every option mix; ``SPIT_LONG=1`` plays
 10,000 of them and prints the figures.
@@ -18,13 +18,13 @@ import pytest
 
 from engine import actions as A
 from engine import names as N
-from engine import speed_file as F
+from engine.speed import file as F
 from engine.cards import adjacent, new_deck
 from engine.cardnames import parse
 from engine.replay import ReplayError, _dict, run
 from engine.rng import Rng
 from engine.actions import PH_CALL, PH_OVER, PH_PLAY, PH_READY
-from engine.speed import ENDINGS, MATCHES, Speed, deal_sizes, legal_size
+from engine.speed.rules import ENDINGS, MATCHES, Speed, deal_sizes, legal_size
 from engine.timing import Sequencer
 from test_rules import mismatches
 
@@ -58,7 +58,7 @@ def events_of(doc):
 
 
 def load_doc(doc):
-    """A Speed game from a parsed document, through engine.speed_file: (game, events)."""
+    """A Speed game from a parsed document, through engine.speed.file: (game, events)."""
     _dict(doc, "file", ("version", "game", "options", "seed", "layout", "events", "description",
                         "expect", "end_ms"))
     assert doc.get("game") == "speed"
@@ -712,7 +712,7 @@ def held_back(stall=True):
 def test_p07_a_card_held_back_for_the_stall_time_is_a_stalemate():
     """P-7 (decision, the stall option): no card landed for STALL_MS while someone could play: the stalemate
     is declared at that instant (P-6: every player ready, then the side piles flip)."""
-    from engine.speed import _STALL_MS as STALL_MS
+    from engine.speed.rules import _STALL_MS as STALL_MS
 
     game = held_back()
     game.advance(STALL_MS - 1)
@@ -727,7 +727,7 @@ def test_p07_a_card_held_back_for_the_stall_time_is_a_stalemate():
 
 def test_p07_a_card_landing_starts_the_stall_clock_again():
     """P-7 (decision): the stall time runs from the last card that landed, not from the start of play."""
-    from engine.speed import _STALL_MS as STALL_MS
+    from engine.speed.rules import _STALL_MS as STALL_MS
 
     game = held_back()
     assert game.apply(STALL_MS - 100, 0, A.PLAY, 0, 0) == A.OK  # the 9H on the 10C
@@ -750,7 +750,7 @@ def test_p07_without_the_stall_option_a_held_card_waits_for_ever():
 
 
 def test_p07_the_menu_and_the_tools_deal_with_the_stall_option_on():
-    """The menu's default (engine.games.speed.OPTIONS: first value) is on; a tool's partial options get it."""
+    """The menu's default (engine.speed.OPTIONS: first value) is on; a tool's partial options get it."""
     from engine import games
 
     info = games.get("speed")

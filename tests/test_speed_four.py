@@ -16,12 +16,12 @@ from uitools import LEFT, RIGHT, Presser, run_ms, step, tap
 from engine import actions as A
 from engine.actions import PH_OVER, PH_PLAY
 from engine.bots import Act
-from engine.bots.speed import View, make
+from engine.speed.cpu import View, make
 from engine.cardnames import parse
 from engine.replay import load, run, state
 from engine.rng import Rng
-from engine.speed import Speed
-from engine.speed_controls import Cluster
+from engine.speed.rules import Speed
+from engine.speed.buttons import Cluster
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -17,14 +17,14 @@ import pytest
 
 from engine import actions as A
 from engine import names as N
-from engine import speed_file as F
+from engine.speed import file as F
 from engine.actions import PH_CALL, PH_OVER, PH_PLAY, PH_READY
 from engine.cards import new_deck
 from engine.cardnames import parse
 from engine.randplay import RandomPlay
 from engine.replay import ReplayError, load, loads, run, state
 from engine.rng import Rng
-from engine.speed import ENDINGS, MATCHES, Speed, deal_sizes, legal_size
+from engine.speed.rules import ENDINGS, MATCHES, Speed, deal_sizes, legal_size
 from engine.timing import Sequencer
 
 LONG = 10 if os.environ.get("SPIT_LONG") else 1
@@ -262,8 +262,8 @@ def test_p10_p11_four_jokers_of_two_decks_are_never_stranded():
 def test_d01_every_seat_a_cpu_player_plays_to_a_result(players, decks):
     """D-1: three- and four-player Speed with CPU players in the seats (here all of them): each game ends, ranked."""
     from engine.bots import Driver
-    from engine.bots.speed import View, make
-    from engine.speed_controls import Cluster
+    from engine.speed.cpu import View, make
+    from engine.speed.buttons import Cluster
 
     for seed in (1, 2):
         game = Speed(seed=seed, players=players, decks=decks)

@@ -13,13 +13,13 @@ from engine import actions as A
 from engine.actions import PH_OVER, PH_PLAY
 from engine.cardnames import parse
 from engine.randplay import RandomPlay
-from engine.speed import Speed
-from ui.speed_words import Words
+from engine.speed.rules import Speed
+from ui.speed.words import Words
 
 SIZES = [(160, 128), (240, 135), (240, 240)]
 SEATS = [3, 4]
 
-# The longest words the banner shows with three or four seats (ui/speed_words.py), one- and two-deck counts
+# The longest words the banner shows with three or four seats (ui/speed/words.py), one- and two-deck counts
 BANNERS = ("P3 wins! 2nd P1 3rd P4 4th P2", "P4 wins! 2nd P3 3rd P2 4th P1", "Ready: P2 P3 P4?",
            "Ready? Press to start", "Stuck! Ready to flip", "Too late! P4 +104 cards", "P4 caught P1! +104",
            "P4 out: Up for SPEED!", "P4 wins game 2  1-1-0-0", "Game 3  1-1-0-0", "P4 wins! 1-2-0-2",
@@ -32,7 +32,7 @@ def cards(*names):
 
 def table_on(hal, players, cpus=None, game=None):
     """A Table for players seats on hal's screen, begun and synced with game (a fresh deal by default)."""
-    from ui.speed_table import Table
+    from ui.speed.table import Table
 
     width, height = hal.display.width, hal.display.height
     table = Table(width, height, players=players)
@@ -365,7 +365,7 @@ def test_each_draw_count_lies_on_a_card_backs_blue(screen, size, players):
 @pytest.mark.parametrize("size", SIZES)
 def test_the_centre_row_lies_on_its_own_felt_apart_from_every_hand(screen, size, players):
     """The centre piles and their counts on a darker felt that no hand card or cursor frame touches."""
-    from ui.speed_table import _CENTRE  # noqa: F401
+    from ui.speed.table import _CENTRE  # noqa: F401
 
     hal = screen(*size)
     table, game = table_on(hal, players)
@@ -434,11 +434,11 @@ def test_the_banner_and_info_take_the_panels_scale_where_they_fit(screen, player
 
 def test_the_how_to_page_has_a_key_to_the_counts_in_its_twelve_lines():
     """Speed's how-to page: 12 lines of at most 24 characters, a key to the numbers, the buttons' lines last."""
-    from engine.games import speed
+    from ui.speed import howto as speed
 
-    assert len(speed.HOWTO) == 12 and max(len(line) for line in speed.HOWTO) <= 24
-    assert "draw" in " ".join(speed.HOWTO) and "side" in " ".join(speed.HOWTO)
-    assert speed.HOWTO[-2:] == ("P1 {0}  P2 {1}", "Pause: hold Up+Down")
+    assert len(speed.LINES) == 12 and max(len(line) for line in speed.LINES) <= 24
+    assert "draw" in " ".join(speed.LINES) and "side" in " ".join(speed.LINES)
+    assert speed.LINES[-2:] == ("P1 {0}  P2 {1}", "Pause: hold Up+Down")
 
 
 # ---- through the program ---------------------------------------------------------------------------------

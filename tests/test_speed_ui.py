@@ -22,12 +22,12 @@ from engine import actions as A
 from engine.lockout import LOCK_MS
 from engine.actions import PH_CALL, PH_OVER, PH_PLAY, PH_READY
 from engine.bots import Act
-from engine.bots.speed import View, make
+from engine.speed.cpu import View, make
 from engine.cardnames import parse
 from engine.randplay import RandomPlay
 from engine.replay import load, run, state
 from engine.rng import Rng
-from engine.speed import Speed
+from engine.speed.rules import Speed
 from ui import page
 from ui import sprites as S
 from ui.app import MENU, TABLE
@@ -341,7 +341,7 @@ SPEED_BANNERS = ("Ready? Press to start", "Ready? Press to flip", "Ready: P2?", 
 def test_speed_table_fits_the_screen_without_overlaps(headless_app, size):
     """Every card, cursor and label of Speed's table is on the screen; labels and banners cover no card."""
     from uitools import inside, label_box, overlap
-    from ui.speed_table import Table
+    from ui.speed.table import Table
 
     hal, _ = headless_app(*size)
     width, height = size

@@ -14,7 +14,7 @@ from engine.cards import new_deck
 from engine.cardnames import name
 from engine.randplay import RandomPlay
 from engine.replay import ReplayError, load, loads, run, state
-from engine.spit import PH_OVER
+from engine.spit.rules import PH_OVER
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPLAY = os.path.join(ROOT, "tools", "replay.py")

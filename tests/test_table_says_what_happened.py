@@ -5,7 +5,9 @@ from uitools import LEFT, RIGHT, deal, load, play_into_a_stalemate, run_ms, step
 
 from engine import actions as A
 from engine.actions import PH_CALL, PH_PLAY, PH_READY
-from ui import california_words, speed_words, spit_words
+from ui.california import words as california_words
+from ui.speed import words as speed_words
+from ui.spit import words as spit_words
 from ui.words import CPU, PERSON, REMOTE, names
 
 

@@ -7,7 +7,7 @@ import pytest
 from uitools import (DOWN, LEFT, RIGHT, UP, Presser, deal, label_box, leave_result, load, logged, run_ms, set_menu, step,
                      tap)
 from engine.bots import hands as H
-from engine.spit import PH_OVER, PH_PLAY, PH_READY
+from engine.spit.rules import PH_OVER, PH_PLAY, PH_READY
 from ui.app import DEMO_IDLE_MS, MENU, TABLE
 from ui.menu import DEFAULTS, clean, items, level_words
 from engine import games

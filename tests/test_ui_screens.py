@@ -11,10 +11,10 @@ from uitools import (DOWN, LEFT, RIGHT, UP, S, card_pixels, cards, colour, deal,
                      union_pixels)
 from engine import actions as A
 from engine.cards import is_red
-from engine.spit import PH_CHOOSE, PH_OVER, PH_READY, PH_SLAP
+from engine.spit.rules import PH_CHOOSE, PH_OVER, PH_READY, PH_SLAP
 from engine.lockout import LOCK_MS
 from ui.table import Layout
-from ui.spit_table import Table
+from ui.spit.table import Table
 
 SIZES = [(160, 128), (240, 135), (240, 240)]
 FELT = colour(S.FELT)

@@ -1,4 +1,4 @@
-"""The browser edition's Python without a browser: hal/browser.py, hal/link_broadcast.py, web/spit_page.py, tools/web.py.
+"""The browser edition's Python without a browser: hal/browser.py, hal/link/broadcast.py, web/spit_page.py, tools/web.py.
 
 The page's side (web/spit.js) is a stand-in here: it keeps the browser's
 storage in a dict and the canvas in a bytearray. The same code runs in
@@ -18,7 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "web"))
 
 from hal import browser  # noqa: E402
-from hal.link_broadcast import BroadcastLink  # noqa: E402
+from hal.link.broadcast import BroadcastLink  # noqa: E402
 
 
 class Page:
@@ -213,7 +213,7 @@ class Hub:
 
 
 def test_a_guest_keeps_to_the_host_that_welcomes_it_and_a_host_learns_tabs_from_their_hello():
-    from engine.link import K_HELLO, K_OFFER, K_WELCOME, VERSION
+    from engine.link.wire import K_HELLO, K_OFFER, K_WELCOME, VERSION
 
     def msg(kind, session=0):
         return bytes([0x53, 0x50, VERSION, kind, session & 0xFF, session >> 8]) + bytes(12)
@@ -346,7 +346,7 @@ def test_the_bundle_holds_the_game_and_the_libraries_it_imports_and_is_the_same_
 
     entries = web.project_files() + web.library_files()
     names = {name for name, _ in entries}
-    for needed in ("engine/spit.py", "ui/app.py", "hal/browser.py", "hal/headless.py", "hal/link_broadcast.py",
+    for needed in ("engine/spit/rules.py", "ui/app.py", "hal/browser.py", "hal/headless.py", "hal/link/broadcast.py",
                    "tools/tournament.py", "spit_page.py", "spit_lab.py", "spit_boot.py", "displayio/__init__.py",
                    "busdisplay/__init__.py", "adafruit_ticks.py", "keypad.py"):
         assert needed in names, needed

@@ -13,7 +13,7 @@ from engine import actions as A  # noqa: E402
 from engine import names as N
 from engine.cards import is_red  # noqa: E402
 from engine.cardnames import parse  # noqa: E402
-from engine.spit import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP  # noqa: E402
+from engine.spit.rules import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP  # noqa: E402
 from engine.timing import ticks_add  # noqa: E402
 from hal import DOWN, LEFT, RIGHT, UP  # noqa: E402
 from ui import sprites as S  # noqa: E402
@@ -231,7 +231,7 @@ class Presser:
         if phase == PH_READY:
             return [RIGHT] if not game.ready[p] else []
         if phase == A.PH_CALL:
-            return [UP]  # Speed: a player is out, press Speed (P-8: UP, engine.speed_controls)
+            return [UP]  # Speed: a player is out, press Speed (P-8: UP, engine.speed.buttons)
         if phase == PH_SLAP or phase == PH_CHOOSE:
             if not game.legal(p, self.buf):
                 return []

@@ -154,7 +154,7 @@ class Board:
             # imported, not run as a script: a script's absolute folder would be the VM's first string on the
             # heap, made before any line of ours (a hole of this machine's path length once it is dropped)
             return subprocess.run([self.vm, "-c", "import _bench_main"], capture_output=True, text=True, cwd=self.tree,
-                                  env=self.env(pool), timeout=timeout)
+                                  env=self.env(pool), timeout=timeout, preexec_fn=circuitpython.fixed_addresses)
         finally:
             os.remove(main)
 

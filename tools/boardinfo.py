@@ -34,7 +34,7 @@ DESKTOP_ROOM = (
     "hal/desktop.py", "hal/headless.py", "hal/browser.py",  # the desktop's, headless and the browser's targets
     "hal/boardfont.py",  # the board's terminal font, made for Blinka (a board has it in ROM)
     "hal/settings.py", "hal/files.py",  # settings and statistics files, the atomic writer
-    "hal/link_udp.py", "hal/link_broadcast.py",  # link play between windows (UDP) and between tabs
+    "hal/link/udp.py", "hal/link/broadcast.py",  # link play between windows (UDP) and between tabs
     "ui/cli.py", "ui/script.py",  # the desktop's entry (command line, replays) and scripted play
 )
 
@@ -164,6 +164,8 @@ def closure(entries, roots, builtin, extra_roots=()):
         name = todo.pop()
         if name in found:
             continue
+        if "." in name:
+            todo.append(name.rpartition(".")[0])  # its package is imported first (its __init__)
         path = module_file(roots, name) or module_file(extra_roots, name)
         found[name] = path
         if path is None or path.endswith(".mpy"):

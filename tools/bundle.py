@@ -43,8 +43,8 @@ MARK = ".spit-bundle"  # OUT/ holds a bundle (and may be emptied and written aga
 
 # The link-play transports a board can use (docs/link-transports.md): the PyBadge family has
 # no radio, so three wires between two boards' UARTs; the W Picos have Wi-Fi (socketpool).
-LINKS = {"pybadge": ("hal.link_uart",), "edgebadge": ("hal.link_uart",), "pygamer": ("hal.link_uart",),
-         "raspberry_pi_pico_w": ("hal.link_socketpool",), "raspberry_pi_pico2_w": ("hal.link_socketpool",)}
+LINKS = {"pybadge": ("hal.link.uart",), "edgebadge": ("hal.link.uart",), "pygamer": ("hal.link.uart",),
+         "raspberry_pi_pico_w": ("hal.link.socketpool",), "raspberry_pi_pico2_w": ("hal.link.socketpool",)}
 
 
 def entries(board):

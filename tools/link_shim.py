@@ -46,7 +46,7 @@ class Lossy:
         self.pump()
 
     def keep(self, peer, on=True):
-        """A host's seated peer: the inner transport never gives its number away (hal/link_peers.py)."""
+        """A host's seated peer: the inner transport never gives its number away (hal/link/peers.py)."""
         keep = getattr(self.inner, "keep", None)
         if keep is not None:
             keep(peer, on)

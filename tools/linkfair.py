@@ -2,12 +2,12 @@
 
     python3 tools/linkfair.py [--one-way-ms 20] [--jitter-ms 20] [--pairs 20000] [--json]
 
-Fairness: a guest estimates the host's clock with engine.link.Clock from
+Fairness: a guest estimates the host's clock with engine.link.wire.Clock from
 pings whose legs each take one-way plus 0-jitter ms; a guest's press and the
 host's own are then made some ms apart, the guest's stamped with its
 estimate and sent at its next frame. The host honours the stamp back to the
 press's arrival less the guest's smallest measured round trip (at most
-EARLY_MOST, engine.link_host) and orders them by their stamps (its input
+EARLY_MOST, engine.link.host) and orders them by their stamps (its input
 delay is longer than any leg, so the guest's is always there in time): the
 share ordered as they were truly pressed, for pairs 5 to 30 ms apart.
 
@@ -25,20 +25,20 @@ import os
 
 import _path  # noqa: F401  (the repository root on sys.path)
 
-from engine.link import Clock
-from engine.link_host import EARLY_MOST, RTTS
+from engine.link.wire import Clock
+from engine.link.host import EARLY_MOST, RTTS
 from engine.rng import Rng
 from ui.cli import Parser, integer
 
 FRAME_MS = 33  # ui.app's frame: a guest reads its keys, and its host's answers, once a frame
 
 GAPS = (5, 10, 15, 20, 25, 30)
-PING_MS = 2000  # how often a guest pings in play (engine.link_guest: 4 x PING_MS)
+PING_MS = 2000  # how often a guest pings in play (engine.link.guest: 4 x PING_MS)
 
 
 class Link:
-    """The simulated link: each leg one_way plus 0-jitter ms; the guest's clock (engine.link.Clock) and the host's
-    measure of the guest's round trip (engine.link_host: the smallest of its last RTTS, each a PONG's way back,
+    """The simulated link: each leg one_way plus 0-jitter ms; the guest's clock (engine.link.wire.Clock) and the host's
+    measure of the guest's round trip (engine.link.host: the smallest of its last RTTS, each a PONG's way back,
     the wait for the guest's next frame to read it, and the next PING's way there), as pings go every PING_MS."""
 
     def __init__(self, one_way_ms, jitter_ms, frame_ms, rng, stall_ms=0):

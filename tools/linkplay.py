@@ -105,7 +105,7 @@ def side(role, port, game, options, seed, bot, loss, jitter_ms, speed, session, 
     from engine.replay import state
     from hal import headless
     from link_shim import Lossy
-    from hal.link_udp import UdpLink
+    from hal.link.udp import UdpLink
     from ui.app import FRAME_MS, TABLE, App
     from ui.linked import GUEST, HOST, Linked
 

@@ -220,7 +220,7 @@ def play_seats(entrants, seed, options, rotation, game="spit"):
     for k, e in enumerate(entrants):
         bots[(k + rotation) % n] = e.make()
     match = played(game, bots, seed, options, "the game of seed %d" % seed)
-    order = match.game.ranking  # P-11: the winner, then the others by cards held (engine.speed)
+    order = match.game.ranking  # P-11: the winner, then the others by cards held (engine.speed.rules)
     places = [0] * n
     for place, seat in enumerate(order):
         places[(seat - rotation) % n] = place + 1

@@ -180,8 +180,9 @@ class App(Seating, Playback, Reactions):
         if self.menu_modules is not None:  # a board holds only this game's description while it is played
             self._free_menu()
             for name in games.NAMES:
-                if "engine.games." + name != info.__name__:
-                    _forget("engine.games." + name)
+                if "engine.%s.game" % name != info.__name__:
+                    _forget("engine.%s.game" % name)
+                    _forget("engine." + name)  # and its package, which held it
         seen = self.link.seen if self.link is not None and not demo else None  # link play's hidden cards (D-3)
         self._begin(info.new(self.game_seed, self.options(), seen), now)
 

@@ -25,15 +25,15 @@ import json
 from engine import games
 from engine.actions import OK
 from engine.digest import digest
-from engine.link import CLOCK, DEAL, EVERYONE, FULL, ROOM, SHOWN, TOLD
-from engine.link_guest import Blind, Guest
+from engine.link.wire import CLOCK, DEAL, EVERYONE, FULL, ROOM, SHOWN, TOLD
+from engine.link.guest import Blind, Guest
 from engine.timing import Sequencer, ticks_add, ticks_diff
 
 HOST = 0
 GUEST = 1
 NO_ANSWER_MS = 5000  # a guest paired with a code no host answers: the join page says so
 RESTARTS_MOST = 3  # a guest's copy out of step this often in one game: it gives up (one notice)
-NUMBER_MOST = 600000  # the largest number an option may be (call_ms: ten minutes, engine.speed_file)
+NUMBER_MOST = 600000  # the largest number an option may be (call_ms: ten minutes, engine.speed.file)
 
 
 def welcome_bytes(game, options, number):
@@ -119,7 +119,7 @@ def open_from_menu(app, now):
 
 def _host():
     """The host's module, loaded only where this device hosts."""
-    from engine import link_host
+    from engine.link import host as link_host
 
     return link_host
 

@@ -40,9 +40,9 @@ def level_words(name, median_ms, level=4):
     if name == "adaptive":
         return ("adaptive (now Level %d)" % level, "adaptive (Level %d)" % level, "adaptive (L%d)" % level)
     if name == "first":
-        return ("simple: first card", "first card")  # engine/bots/first.py: the first card that fits
+        return ("simple: first card", "first card")  # engine/spit/first.py: the first card that fits
     if name == "nearest":
-        return ("simple: nearest card", "nearest card")  # engine/bots/nearest.py: the fewest presses
+        return ("simple: nearest card", "nearest card")  # engine/spit/nearest.py: the fewest presses
     return (name,)
 
 
@@ -440,7 +440,7 @@ class Menu:
         """The how-to page's texts from its first line shown: wrapped to the panel, scrolling when long."""
         from ui import page
 
-        lines = howto(games.get(self.settings["game"]).HOWTO, self.buttons)
+        lines = howto(__import__(games.get(self.settings["game"]).HOWTO, None, None, ("LINES",)).LINES, self.buttons)
         texts, self.help_top, self.help_scrolls = page.window(lines[0], lines[1:], self.help_top, self.width,
                                                               self.height)
         return texts

@@ -67,7 +67,7 @@ class Seating:
     def _adapt(self, winner):
         """Adaptive CPU: after a game, a level down if the CPU won it, a level up if it lost.
 
-        Within a game the bot moves its own level after each round (engine.bots.level); the
+        Within a game the bot moves its own level after each round (engine.spit.level); the
         app only carries the level from one game to the next (docs/bots.md).
         """
         driver = self.cpus[1]

@@ -34,7 +34,7 @@ def engine_game(seed, ticks_ms, level=3, limit_ms=1200000, name="spit"):
     try:
         cpu = __import__(info.CPU, None, None, ("make",))
         from engine.bots.match import Match
-        from engine.bots.randbot import RandomBot
+        from engine.spit.randbot import RandomBot
     except ImportError:
         return _random_game(game, seed, ticks_ms)
     bots = (cpu.make("level%d" % level), RandomBot() if name == "spit" else cpu.make("level1"))

@@ -10,7 +10,7 @@ white lattice, a dim outline for an empty place, gold on dark purple for a joker
 and a refused card's look, tinted with a red edge. Changing a card is changing
 two tile indices (and the palette when its look changes), so displayio
 repaints one area, the card's rectangle or its changed half. A small count
-(ui.seats.Count) is one TileGrid over the digit sheet in the same way.
+(ui.speed.seats.Count) is one TileGrid over the digit sheet in the same way.
 
 The glyphs are bit rows (bytes, the leftmost pixel in the highest bit used),
 so the module holds them in a few small objects on a board's heap.

@@ -4,7 +4,7 @@
 stocks or hand) and two piles in the middle; ``CardView`` is one card place
 (one TileGrid, so a changed card repaints one rectangle); ``Text`` (ui/text.py) a label
 whose text changes only when its value does. Each game's Table is built from
-them (ui/spit_table.py, ui/speed_table.py; docs/games.md); ui/seats.py has
+them (ui/spit/table.py, ui/speed/table.py; docs/games.md); ui/speed/seats.py has
 the parts of a table of three or four.
 """
 

@@ -12,7 +12,7 @@ string's keys (the README's "In a browser"):
 - ``game=NAME`` (``option=KEY=VALUE``, repeated; ``seed=N``): straight to that game's table.
 - ``size=WxH``: 160x128 (the default), 240x135 or 240x240.
 - ``link=host`` or ``link=join`` (``code=NNNN``: the host's code, chosen by
-  the host or joined by the guest): link play with another tab (hal/link_broadcast.py); ``cpu=BOT`` lets the CPU play this tab's own seat,
+  the host or joined by the guest): link play with another tab (hal/link/broadcast.py); ``cpu=BOT`` lets the CPU play this tab's own seat,
   as tools/linkplay.py does, and ``clock=N`` (1-8) runs the clock N times
   faster (its --speed).
 

@@ -5,7 +5,7 @@ A bot is one small class (docs/bots.md): ``decide(view, act)`` looks at a
 (play, flip, fill, ready, slap, choose) or leaves it empty. The ``Driver``
 does the rest, the same for every bot: it waits a think time after the
 table changes, turns the intent into presses of UP/DOWN/LEFT/RIGHT through
-the player's ``Cluster`` (engine.controls), one press every press time, and
+the player's ``Cluster`` (engine.spit.buttons), one press every press time, and
 makes a person's slips. Presses become timestamped actions in the same
 Sequencer as a human's, so a card aimed at a pile that changed meanwhile is
 refused by the engine (C-4), and a refused play locks the player's presses
@@ -24,7 +24,7 @@ from engine.timing import ticks_add, ticks_diff
 
 
 NOTHING = const(255)
-FILL = A.MOVE  # act.a is the empty slot; the buttons choose the card (engine.controls)
+FILL = A.MOVE  # act.a is the empty slot; the buttons choose the card (engine.spit.buttons)
 
 class Act:
     """The intent a bot puts down: one action, or nothing (verb NOTHING), and a look before its first press (ms)."""
@@ -80,7 +80,7 @@ class Bot:
     name = "bot"
     speed = 2
     rng = None
-    HANDS = HANDS  # row n: the eyes and hands of speed n (a game's ladder may space its own, engine.bots.california)
+    HANDS = HANDS  # row n: the eyes and hands of speed n (a game's ladder may space its own, engine.california.cpu)
 
     def decide(self, view, act):
         """Say Spit, slap the smaller pile, and leave the play to ``play``."""
@@ -135,12 +135,12 @@ class Driver:
         # not be a Bot and lack them)
         self.player = player
         if cluster is None:
-            from engine.controls import Cluster  # Spit's; each game's description names its own
+            from engine.spit.buttons import Cluster  # Spit's; each game's description names its own
 
             cluster = Cluster(player)
         self.cluster = cluster
         if view is None:
-            from engine.bots.view import View  # Spit's; each game's CPU module has its own (docs/games.md)
+            from engine.spit.view import View  # Spit's; each game's CPU module has its own (docs/games.md)
 
             view = View(player)
         self.view = view
@@ -297,7 +297,7 @@ class Driver:
                 side = view.side_for(act.a, act.b)
             buttons[n] = RIGHT if verb == A.PLAY and side == 1 else LEFT
         elif verb == A.SPEED:
-            buttons[n] = UP  # Speed's one button for it (engine.speed_controls)
+            buttons[n] = UP  # Speed's one button for it (engine.speed.buttons)
         else:
             buttons[n] = RIGHT if verb != A.READY and act.a == 1 else LEFT
         self.nb = n + 1

@@ -1,0 +1,45 @@
+"""Spit as the app, the menu and the tools see it (docs/games.md).
+
+Only names and words: importing this loads no engine, screen or CPU module.
+"""
+
+SEATS = (2,)  # how many players a game can have
+
+# The options: (key, menu label, values, words); the first value is the default.
+OPTIONS = (
+    ("stocks", "Stocks", (5, 4), ("5 piles", "4 piles")),  # S-17
+    ("scoring", "Scoring", (False, True), ("off", "to 100")),  # S-16
+    ("alternate_colours", "Colours", (False, True), ("any", "alternate")),  # S-19
+    ("choose_pile", "Pile", (False, True), ("slap race", "winner picks")),  # S-18
+    ("auto_flip", "Auto-flip", (False, True), ("off", "on")),  # S-6's aid
+)
+
+
+def applies(key, settings):
+    """Whether an option's line means anything beside the others' values (the menu shows only those)."""
+    if key == "choose_pile":
+        return not settings.get("scoring")  # S-16's rounds end with no slap, so nobody picks a pile (S-18)
+    return True
+
+# The modules of the game, by role (each may be imported on its own; engine.<name>.file is the files')
+ENGINE = "engine.spit.rules"  # class Spit
+CONTROLS = "engine.spit.buttons"  # class Cluster: four buttons per player
+CPU = "engine.spit.cpu"  # make(name) and View: the CPU players (engine.bots.Driver presses for them)
+SCREEN = "ui.spit.table"  # class Table
+WORDS = "ui.spit.words"  # the banners and the moments' words (no displayio)
+RESULT = "ui.spit.result"  # the result screen's words: what decided a game (loaded at its end)
+
+# The CPU line of the menu: bot names, and the median time per move of each level (ms,
+# measured by tools/tournament.py --json: median_move_ms, docs/bots.md)
+ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive",
+          "first", "nearest")
+MEDIAN_MS = (0, 2070, 1650, 1320, 1060, 850, 690, 550, 450)
+
+HOWTO = "ui.spit.howto"  # the how-to page's LINES (loaded while the page is shown)
+
+
+def new(seed, options, seen=None):
+    """A new game with the options dict (keys of OPTIONS); seen: link play's hidden cards (engine.link.host)."""
+    from engine.spit.rules import Spit
+
+    return Spit(seed=seed, seen=seen, **options)

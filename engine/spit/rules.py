@@ -1,0 +1,333 @@
+"""Spit for two players: RULES.md C-1 to C-5 and S-1 to S-19.
+
+``Spit.apply(t, player, verb, a, b)`` is the only way the game changes. It
+returns OK or a refusal reason (engine.actions) and, once the game is set up,
+allocates nothing while a round is being played. What happened goes to
+``self.reports``.
+"""
+
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
+from engine import actions as A
+from engine.actions import FLIP, MOVE, PH_PLAY as _PLAY  # the hot verbs, without an attribute lookup
+from engine.cards import FITS as _FITS, is_red
+from engine.pile import Pile
+from engine.rng import Rng
+from engine.spit.rounds import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Rounds  # noqa: F401
+
+
+_NONE = const(255)
+_CAP = const(54)  # a pile can hold every card there is
+
+
+class Spit(Rounds):
+    """The state of one game of Spit and the rules that change it."""
+
+    name = "spit"  # its name in engine.games
+    PUBLIC = ("up", "centre", "ready", "scores", "phase", "round", "winner", "chooser", "cleared")
+    HIDDEN = ("stocks", "spit")  # engine.digest: every seat sees these, and how many cards those hold (link play)
+    players = 2
+    game_no = 1  # one game, not a match of them (engine.replay resets C-4's priority per game)
+
+    def __init__(self, stocks=5, scoring=False, choose_pile=False,
+                 alternate_colours=False, auto_flip=False, seed=1, seen=None):
+        self.slots = 4 if stocks == 4 else 5  # S-17
+        self.scoring = scoring
+        self.choose_pile = choose_pile
+        self.alternate_colours = alternate_colours
+        self.auto_flip = auto_flip
+        self.seen = seen  # link play: who is shown each card turned up (engine.link.host, engine.link.guest)
+        self.rng = Rng(seed) if seen is None else seen.rng(seed)
+        self.reports = A.Reports()
+        self.centre = (Pile(_CAP), Pile(_CAP))  # pile i is on player i's side (S-4)
+        self.stocks = ([Pile(_CAP) for _ in range(5)], [Pile(_CAP) for _ in range(5)])
+        self.up = (bytearray(5), bytearray(5))  # 1 when the top card of a stock is face up
+        self.spit = (Pile(_CAP), Pile(_CAP))
+        self.hands = (Pile(_CAP), Pile(_CAP))  # scratch between rounds
+        self.deck = Pile(_CAP)
+        self.ready = bytearray(2)
+        self.scores = [0, 0]
+        self.phase = PH_READY
+        self.round = 0
+        self.winner = _NONE
+        self.cleared = _NONE  # who emptied their stocks this round
+        self.chooser = _NONE
+        self.now = 0
+        self.deal()
+
+    # ---- the action stream ------------------------------------------------
+
+    def apply(self, t, player, verb, a=0, b=0):
+        """Apply one timestamped action; return OK or the reason it was refused."""
+        if player != 0 and player != 1:
+            return A.BAD_PLAYER
+        self.now = t
+        if verb == _PLAY:
+            return self._play(player, a, b)
+        if verb == FLIP:
+            return self._flip(player, a)
+        if verb == MOVE:
+            return self._move(player, a, b)
+        if verb == A.READY:
+            return self._ready(player)
+        if verb == A.SLAP:
+            return self._slap(player, a)
+        if verb == A.CHOOSE:
+            return self._choose(player, a)
+        return A.BAD_VERB
+
+    def advance(self, t):
+        """The clock reached t: nothing in Spit waits for time (``now`` stays the last action's time)."""
+
+    def _play(self, p, slot, pile):
+        """S-5: the face-up top card of a stock onto a spit pile (C-2, S-19)."""
+        if self.phase != PH_PLAY:
+            return A.WRONG_PHASE
+        if not 0 <= slot < self.slots:
+            return A.BAD_SLOT
+        if pile != 0 and pile != 1:
+            return A.BAD_PILE
+        stock = self.stocks[p][slot]
+        if not stock.n:
+            return A.EMPTY_SLOT
+        up = self.up[p]
+        if not up[slot]:
+            return A.FACE_DOWN
+        centre = self.centre[pile]
+        if not centre.n:
+            return A.NO_PILE
+        card = stock.buf[stock.n - 1]
+        top = centre.buf[centre.n - 1]
+        if not (_FITS[top & 15] >> (card & 15)) & 1:
+            return A.NOT_ADJACENT
+        if self.alternate_colours and is_red(card) == is_red(top):
+            return A.SAME_COLOUR
+        centre.push(card)  # C-3: it counts the instant it lands
+        stock.n -= 1
+        up[slot] = 0
+        self.reports.add(A.R_LAND, p, slot, pile, card)
+        if stock.n:
+            if not self.auto_flip:
+                return A.OK  # p can turn up the card below (S-6), so nobody is stuck
+            up[slot] = 1
+            self._show(stock)
+            self.reports.add(A.R_FLIP, p, slot, _NONE, stock.top())
+            self._check_stuck(p)
+        elif self._stock_cards(p) == 0:
+            self._round_over(p)  # S-10 (a)
+        else:
+            self._check_stuck(p)
+        return A.OK
+
+    def _flip(self, p, slot):
+        """S-6: turn up the face-down top card of a stock."""
+        if self.phase != PH_PLAY:
+            return A.WRONG_PHASE
+        if not 0 <= slot < self.slots:
+            return A.BAD_SLOT
+        if not self.stocks[p][slot].n:
+            return A.EMPTY_SLOT
+        up = self.up[p]
+        if up[slot]:
+            return A.ALREADY_UP
+        up[slot] = 1
+        stock = self.stocks[p][slot]
+        self._show(stock)
+        self.reports.add(A.R_FLIP, p, slot, _NONE, stock.top())
+        self._check_stuck(p)
+        return A.OK
+
+    def _move(self, p, src, dst):
+        """S-7: a face-up top card into an empty slot."""
+        if self.phase != PH_PLAY:
+            return A.WRONG_PHASE
+        if not (0 <= src < self.slots and 0 <= dst < self.slots):
+            return A.BAD_SLOT
+        stocks = self.stocks[p]
+        up = self.up[p]
+        if not stocks[src].n:
+            return A.EMPTY_SLOT
+        if not up[src]:
+            return A.FACE_DOWN
+        if stocks[dst].n:
+            return A.SLOT_TAKEN
+        stocks[dst].push(stocks[src].pop())
+        up[dst] = 1
+        up[src] = 0
+        self.reports.add(A.R_MOVE, p, src, dst, stocks[dst].top())
+        if stocks[src].n:
+            if not self.auto_flip:
+                return A.OK  # p can turn up the card it uncovered (S-6), so nobody is stuck
+            up[src] = 1
+            self._show(stocks[src])
+            self.reports.add(A.R_FLIP, p, src, _NONE, stocks[src].top())
+        self._check_stuck(p)
+        return A.OK
+
+    def _ready(self, p):
+        """S-4, S-8, S-9: when both have said Spit, each with spit cards turns one onto their own pile."""
+        if self.phase != PH_READY:
+            return A.WRONG_PHASE
+        if self.ready[p]:
+            return A.ALREADY_READY
+        self.ready[p] = 1
+        self.reports.add(A.R_READY, p)
+        if not self.ready[1 - p]:
+            return A.OK
+        self.ready[0] = self.ready[1] = 0
+        for q in range(2):
+            spit = self.spit[q]
+            if spit.n:
+                self._show(spit)
+                card = spit.pop()
+                self.centre[q].push(card)
+                self.reports.add(A.R_SPIT, q, q, _NONE, card)
+        self.phase = PH_PLAY
+        self._check_stuck()
+        return A.OK
+
+    def _slap(self, p, pile):
+        """S-11: the first slap takes its pile; the other player gets the other pile."""
+        if self.phase != PH_SLAP:
+            return A.WRONG_PHASE
+        if pile != 0 and pile != 1:
+            return A.BAD_PILE
+        if not self.centre[pile].n:
+            return A.NO_PILE
+        self.reports.add(A.R_SLAP, p, pile)
+        self._take(p, pile)
+        return A.OK
+
+    def _choose(self, p, pile):
+        """S-18: the player who cleared their layout chooses a spit pile."""
+        if self.phase != PH_CHOOSE:
+            return A.WRONG_PHASE
+        if p != self.chooser:
+            return A.NOT_CHOOSER
+        if pile != 0 and pile != 1:
+            return A.BAD_PILE
+        if not self.centre[pile].n:
+            return A.NO_PILE
+        self._take(p, pile)
+        return A.OK
+
+    def _show(self, pile):
+        """Link play: the top card of pile is turned face up for everyone (a guest is told which it is)."""
+        if self.seen:
+            pile.buf[pile.n - 1] = self.seen.card(pile.buf[pile.n - 1], _NONE)
+
+    # ---- what the table allows -------------------------------------------
+
+    def can_move(self, p):
+        """S-8: can player p play a card, turn one up, or uncover one by moving into an empty slot?"""
+        stocks = self.stocks[p]
+        up = self.up[p]
+        c0, c1 = self.centre
+        fits0 = _FITS[c0.buf[c0.n - 1] & 15] if c0.n else 0  # the ranks that go on pile 0
+        fits1 = _FITS[c1.buf[c1.n - 1] & 15] if c1.n else 0
+        fits = fits0 | fits1
+        alt = self.alternate_colours
+        empty = False
+        uncover = False
+        for s in range(self.slots):
+            stock = stocks[s]
+            n = stock.n
+            if not n:
+                empty = True
+                continue
+            if not up[s]:
+                return True
+            if n > 1:
+                uncover = True
+            card = stock.buf[n - 1]
+            if (fits >> (card & 15)) & 1:
+                if not alt:
+                    return True
+                if (fits0 >> (card & 15)) & 1 and is_red(card) != is_red(c0.top()):  # S-19
+                    return True
+                if (fits1 >> (card & 15)) & 1 and is_red(card) != is_red(c1.top()):
+                    return True
+        return empty and uncover
+
+    def _check_stuck(self, p=0):
+        """S-8, S-10 (b): when nobody can move, say Spit again or end the round (p, who just moved, is asked first)."""
+        if self.phase != PH_PLAY or self.can_move(p) or self.can_move(1 - p):
+            return
+        if self.spit[0].n or self.spit[1].n:
+            self.phase = PH_READY  # S-8, S-9: say Spit again
+            self.reports.add(A.R_STALEMATE, _NONE)
+        else:
+            self._round_over(_NONE)  # S-10 (b)
+
+    def legal(self, p, out):
+        """Write player p's useful legal actions into out as (verb, a, b) byte triples; return the count.
+
+        Moving a lone card into another empty slot is legal but changes
+        nothing that matters, so it is left out.
+        """
+        n = 0
+        phase = self.phase
+        if phase == PH_PLAY:
+            stocks = self.stocks[p]
+            up = self.up[p]
+            slots = self.slots
+            alt = self.alternate_colours
+            c0, c1 = self.centre
+            fits0 = _FITS[c0.buf[c0.n - 1] & 15] if c0.n else 0  # the ranks that go on pile 0
+            fits1 = _FITS[c1.buf[c1.n - 1] & 15] if c1.n else 0
+            fits = fits0 | fits1
+            empty = 0  # bit d set when slot d is empty
+            # one test for the usual case, no slot empty (slots is 4 or 5)
+            if not (stocks[0].n and stocks[1].n and stocks[2].n and stocks[3].n and stocks[slots - 1].n):
+                for d in range(slots):
+                    if not stocks[d].n:
+                        empty |= 1 << d
+            i = 0  # where the next triple goes (written inline: this runs for every action)
+            for s in range(slots):
+                stock = stocks[s]
+                k = stock.n
+                if not k:
+                    continue
+                if not up[s]:
+                    out[i] = FLIP
+                    out[i + 1] = s
+                    out[i + 2] = 0
+                    i += 3
+                    continue
+                card = stock.buf[k - 1]
+                if (fits >> (card & 15)) & 1:  # it goes on a pile: which?
+                    if (fits0 >> (card & 15)) & 1 and not (alt and is_red(card) == is_red(c0.top())):
+                        out[i] = _PLAY
+                        out[i + 1] = s
+                        out[i + 2] = 0
+                        i += 3
+                    if (fits1 >> (card & 15)) & 1 and not (alt and is_red(card) == is_red(c1.top())):
+                        out[i] = _PLAY
+                        out[i + 1] = s
+                        out[i + 2] = 1
+                        i += 3
+                if empty and k > 1:
+                    for d in range(slots):
+                        if (empty >> d) & 1:
+                            out[i] = MOVE
+                            out[i + 1] = s
+                            out[i + 2] = d
+                            i += 3
+            n = i // 3
+        elif phase == PH_READY:
+            if not self.ready[p]:
+                n = _put(out, n, A.READY, 0, 0)
+        elif phase == PH_SLAP or (phase == PH_CHOOSE and p == self.chooser):
+            verb = A.SLAP if phase == PH_SLAP else A.CHOOSE
+            for pile in range(2):
+                if self.centre[pile].n:
+                    n = _put(out, n, verb, pile, 0)
+        return n
+
+
+def _put(out, n, verb, a, b):
+    i = 3 * n
+    out[i] = verb
+    out[i + 1] = a
+    out[i + 2] = b
+    return n + 1
