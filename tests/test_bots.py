@@ -154,7 +154,7 @@ def test_the_driver_turns_an_intent_into_presses():
             act.verb, act.a, act.b = self.want
 
     bot = Scripted()
-    driver = Driver(bot, 0, seed=1, slips=False)
+    driver = Driver(bot, 0, Cluster(0), seed=1, slips=False, view=View(0))
     for want, buttons in (((A.PLAY, 0, 0), [0, 0, 2]), ((A.PLAY, 4, 1), [1, 1, 3]), ((A.FLIP, 2, 0), [2]),
                           ((FILL, 3, 0), [1, 2]), ((A.PLAY, 9, 0), [])):
         bot.want = want
@@ -174,7 +174,7 @@ def test_a_bot_with_a_speed_out_of_range_gets_level_2s():
     """A speed outside 1-5 gets level 2's eyes and hands."""
     bot = Bot()
     bot.speed = 0
-    driver = Driver(bot, 0)
+    driver = Driver(bot, 0, Cluster(0), view=View(0))
     from engine.bots.hands import HANDS
 
     assert driver.hands() == HANDS[2]
@@ -255,5 +255,5 @@ def test_a_bot_that_is_not_a_bot_subclass_plays_with_the_default_hands():
         def decide(self, view, act):
             pass
 
-    assert Driver(Plain(), 0).hands() == H.HANDS[3]
-    assert Driver(Level(2), 0).hands() == CALIFORNIA[2] != H.HANDS[2]
+    assert Driver(Plain(), 0, Cluster(0), view=View(0)).hands() == H.HANDS[3]
+    assert Driver(Level(2), 0, Cluster(0), view=View(0)).hands() == CALIFORNIA[2] != H.HANDS[2]

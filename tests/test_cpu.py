@@ -18,6 +18,7 @@ from engine.bots import FILL, NOTHING, Act, Bot, Driver
 from engine.spit.cpu import make
 from engine.bots import hands as H
 from engine.spit.level import Level
+from engine.spit.buttons import Cluster
 from engine.bots.match import Match
 from engine.spit.view import View
 from engine.cardnames import parse
@@ -46,7 +47,7 @@ def decision(bot, game, player, cursor=2):
     view.refresh(game, cursor)
     act = Act()
     if bot.rng is None:
-        Driver(bot, player)  # gives the bot its generator
+        Driver(bot, player, Cluster(player), view=View(player))  # gives the bot its generator
     bot.decide(view, act)
     return act.verb, act.a, act.b
 
@@ -226,7 +227,7 @@ def test_with_slips_every_refusal_is_a_slip_or_a_changed_pile(monkeypatch):
 def test_c4_a_pile_that_changes_while_the_cpu_reaches_refuses_its_card():
     """The CPU aims its 6H, two stocks away, at the 5C; the opponent lands a 4S there first: refused."""
     game = position(["AS", "QS", "4S", "JS", "8C"], ["6H", "9C", "2D", "JC", "8D"], ["5C", "KD"], ("2H", "3H"))
-    driver = Driver(make("level5"), 1, seed=1, slips=False)
+    driver = Driver(make("level5"), 1, Cluster(1), seed=1, slips=False, view=View(1))
     driver.start(game, 0)
     seq = Sequencer(8)
     presses = []
@@ -264,7 +265,7 @@ def test_d2_the_cpu_says_spit_after_its_reaction_time(level):
     times = []
     for seed in range(1, 201):
         game = Spit(seed=seed)
-        driver = Driver(make("level%d" % level), 1, seed=seed)
+        driver = Driver(make("level%d" % level), 1, Cluster(1), seed=seed, view=View(1))
         driver.start(game, 1000)
         t = 1000
         while True:
@@ -434,7 +435,7 @@ def test_nothing_to_do_means_no_presses():
     """In READY after saying Spit, and with no move at all, the driver presses nothing."""
     game = position(["KH", "KS", "KD", "KC", "QS"], ["QD", "QH", "QC", "JS", "JH"], ["4D", "4H"], ("2C", "3C"))
     game.phase = PH_READY
-    driver = Driver(make("level5"), 0, seed=1)
+    driver = Driver(make("level5"), 0, Cluster(0), seed=1, view=View(0))
     driver.start(game, 0)
     pressed = []
     for t in range(0, 9000, 10):

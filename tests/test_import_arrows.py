@@ -133,6 +133,31 @@ def test_every_import_points_down_or_is_allowed_with_its_reason():
     assert wrong_arrows() == []
 
 
+def game_folders():
+    """The games' folders: engine/<game>/ and ui/<game>/ of each registered game (engine.games.NAMES)."""
+    from engine import games
+
+    return set(games.NAMES)
+
+
+def test_a_games_folders_import_no_other_game_and_nothing_shared_imports_a_game():
+    """A game is its folders (docs/games.md): engine/<game>/ and ui/<game>/ may import the shared rooms and
+    their own game; nothing in engine/, ui/ or hal/ outside them names a game's module (the App, the
+    Driver and the menu reach a game through its description's module names, engine.games.get)."""
+    names = game_folders()
+    out = []
+    for rel in SOURCES:
+        parts = rel.split("/")
+        if parts[0] not in ("engine", "ui", "hal") and rel != "code.py":
+            continue
+        own = parts[1] if len(parts) > 2 and parts[1] in names else None
+        for module in sorted(imported(rel)):
+            p = module.split(".")
+            if len(p) > 1 and p[0] in ("engine", "ui") and p[1] in names and p[1] != own:
+                out.append((rel, module))
+    assert out == []
+
+
 def test_no_tool_reaches_into_the_tests_folder():
     """Nor by a path: a tool names no file under tests/ (what tools and tests share lives in tools/)."""
     out = []

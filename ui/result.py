@@ -27,6 +27,11 @@ def seat_names(app):
     return words.names(words.kinds(app))[:app.game.players]
 
 
+def tally(names, counts):
+    """Each seat's name and number on one line: "You 0  CPU 14" (for a game's ``decided``)."""
+    return "  ".join("%s %d" % (names[p], counts[p]) for p in range(len(names)))
+
+
 def winner_words(names, winner):
     """The title: "You win!", "CPU wins", "P2 wins", or "A draw"."""
     if not 0 <= winner < len(names):

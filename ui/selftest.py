@@ -28,16 +28,19 @@ FRAME_MS = 33  # the game's frame (ui.app.FRAME_MS)
 
 
 def engine_game(seed, ticks_ms, level=3, limit_ms=1200000, name="spit"):
-    """A seeded game, CPU player of level vs a random player (Spit) or level 1, polled frame by frame."""
+    """A seeded game, CPU player of level vs the game's random player (make("random")) or level 1, frame by frame."""
     info = games.get(name)
     game = info.new(seed, {})
     try:
         cpu = __import__(info.CPU, None, None, ("make",))
         from engine.bots.match import Match
-        from engine.spit.randbot import RandomBot
     except ImportError:
         return _random_game(game, seed, ticks_ms)
-    bots = (cpu.make("level%d" % level), RandomBot() if name == "spit" else cpu.make("level1"))
+    try:
+        other = cpu.make("random")  # a game's random player, where its CPU module has one (Spit's)
+    except ValueError:
+        other = cpu.make("level1")
+    bots = (cpu.make("level%d" % level), other)
     match = Match(game, bots, seed=seed, frame_ms=FRAME_MS, limit_ms=limit_ms)
     frames = total = worst = 0
     while not match.over():

@@ -129,20 +129,14 @@ class Driver:
     and a decision is planned into presses before the next driver is asked.
     """
 
-    def __init__(self, bot, player, cluster=None, seed=1, slips=True, view=None, act=None):
+    def __init__(self, bot, player, cluster, seed=1, slips=True, *, view, act=None):
+        """cluster: the game's buttons for this player (its CONTROLS' Cluster); view: what the bot sees (its CPU
+        module's View). Both are the game's own (docs/games.md): the Driver knows no game."""
         self.bot = bot
         self.rows = getattr(bot, "HANDS", HANDS)  # its ladder's eyes and hands (asked once: a bot of its own may
         # not be a Bot and lack them)
         self.player = player
-        if cluster is None:
-            from engine.spit.buttons import Cluster  # Spit's; each game's description names its own
-
-            cluster = Cluster(player)
         self.cluster = cluster
-        if view is None:
-            from engine.spit.view import View  # Spit's; each game's CPU module has its own (docs/games.md)
-
-            view = View(player)
         self.view = view
         self.skips = getattr(view, "skips_empty", False)  # (asked once: a missing attribute raises, allocating)
         self.act = act if act is not None else Act()

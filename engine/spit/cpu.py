@@ -14,6 +14,10 @@ def make(name):
         from engine.spit.level import Level
 
         return Level(int(name[5:]))
+    if name == "random":  # on no roster: the self-test's opponent (ui/selftest.py)
+        from engine.spit.randbot import RandomBot
+
+        return RandomBot()
     from engine.spit.game import ROSTER  # the bots by name: the game's description (only for an example bot)
 
     if name in ROSTER:

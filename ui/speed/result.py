@@ -4,7 +4,7 @@
 each seat as the screen's side does ("You", "CPU", "P2").
 """
 
-from ui.spit.result import tally
+from ui.result import tally
 
 
 def decided(game, names, options):

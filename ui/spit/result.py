@@ -5,9 +5,7 @@ each seat as the screen's side does ("You", "CPU", "P2").
 """
 
 
-def tally(names, counts):
-    """Each seat's name and number on one line: "You 0  CPU 14"."""
-    return "  ".join("%s %d" % (names[p], counts[p]) for p in range(len(names)))
+from ui.result import tally
 
 
 def decided(game, names, options):
