@@ -294,3 +294,32 @@ def test_the_desktop_how_to_page_names_its_keys_for_every_game(headless_app):
         app.menu.show_help(True)
         text = "\n".join(lines(app.menu.help))
         assert "W A S D" in text and "arrows" in text and "{" not in text
+
+
+def test_the_tables_refused_flash_names_engine_actions_verbs():
+    """ui/table.py and ui/california/table.py hold PLAY, FLIP, MOVE and COVER as numbers (no engine import on a
+    board's table for them): the numbers are engine.actions'; a refused play flashes the place it aimed at."""
+    import ast
+    import inspect
+
+    from ui import table as T
+    from ui.california import table as CT
+
+    assert (T._PLAY, T._FLIP, T._MOVE) == (A.PLAY, A.FLIP, A.MOVE)
+    source = inspect.getsource(CT.Table.refused)
+    assert "verb == %d" % A.COVER in source and isinstance(ast.parse(source.strip()), ast.Module)
+
+    class Stub:
+        flash = [-1, -1]
+
+    stub = Stub()
+    T.refused(stub, 1, A.PLAY, 3, 0, 2)
+    assert stub.flash == [-1, 3]
+    T.refused(stub, 0, A.MOVE, 4, 1, 2)
+    assert stub.flash == [2, 3]
+    T.refused(stub, 0, A.SLAP, 1, 0, 4)  # not a card's play: nothing flashes anew
+    assert stub.flash == [2, 3]
+    ct = CT.Table.__new__(CT.Table)
+    ct.flash = [-1, -1]
+    CT.Table.refused(ct, 1, A.COVER, 1, 2, 0)
+    assert ct.flash == [-1, 6]

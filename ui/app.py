@@ -458,13 +458,8 @@ class App(Seating, Playback, Reactions):
 
     def _refused(self, p, verb, a, b, now):
         """Quick feedback for a refused move: the card flashes and shakes, a low tone, red light."""
-        if verb == A.PLAY or verb == A.FLIP:
-            self.table.flash[p] = a  # the slot of the card played
-        elif verb == A.MOVE:
-            self.table.flash[p] = self.clusters[p].cursor
-        elif verb == A.COVER:
-            self.table.flash[p] = a * 4 + b  # the pile aimed at: row a, slot b (California)
         cluster = self.clusters[p]
+        self.table.refused(p, verb, a, b, cluster.cursor)  # the card (or the place aimed at) flashes
         lockout.refused(cluster, verb, now)  # a fumble locks the player's plays: the card shakes until then
         self.flash_until[p] = cluster.lock_until if lockout.locked(cluster, now) else ticks_add(now, 220)
         self.lights.refuse(p, now)

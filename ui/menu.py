@@ -30,19 +30,18 @@ def howto(lines, buttons):
     return tuple(line.format(*buttons) if "{" in line else line for line in lines)
 
 
-def level_words(name, median_ms, level=4):
+def level_words(name, median_ms, level=4, named=None):
     """The CPU line's words for a bot, longest first: a level with its median time per move
-    (Level 3 ~0.64s/move), the adaptive CPU with the level it plays now, an example bot in a player's words."""
+    (Level 3 ~0.64s/move), the adaptive CPU with the level it plays now, another bot of the roster in its
+    game's words (named: the description's BOT_WORDS, {name: words})."""
     if name[:5] == "level" and name[5:].isdigit() and int(name[5:]) < len(median_ms):
         hundredths = (median_ms[int(name[5:])] + 5) // 10
         time = "Level %s ~%d.%02ds" % (name[5:], hundredths // 100, hundredths % 100)
         return (time + "/move", time)
     if name == "adaptive":
         return ("adaptive (now Level %d)" % level, "adaptive (Level %d)" % level, "adaptive (L%d)" % level)
-    if name == "first":
-        return ("simple: first card", "first card")  # engine/spit/first.py: the first card that fits
-    if name == "nearest":
-        return ("simple: nearest card", "nearest card")  # engine/spit/nearest.py: the fewest presses
+    if named is not None and name in named:
+        return named[name]
     return (name,)
 
 
@@ -104,7 +103,7 @@ def words(item, settings, level=4):
     if key == "mode":
         return (mode_words(PEOPLE.get(value, 2), seats(info, settings)),)
     if key == "cpu":
-        return level_words(value, info.MEDIAN_MS, level)
+        return level_words(value, info.MEDIAN_MS, level, getattr(info, "BOT_WORDS", None))
     return (names[values.index(value)] if value in values else "?",)
 
 

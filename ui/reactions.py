@@ -38,32 +38,30 @@ class Reactions:
             if i < 0:
                 break
             kind, p, a = buf[i], buf[i + 1], buf[i + 2]
+            sound = words.SOUNDS.get(kind, kind)  # a game's own report sounds as the shared one it names
             # p is a seat a person plays on this device ("yours")
             yours = not self.demo and p < len(cpus) and cpus[p] is None and (link is None or not link.remote(p))
-            if kind == A.R_LAND or kind == A.R_COVER:
+            if sound == A.R_LAND:
                 self.lands += 1
                 self.lights.flash(p, now)
                 self.hal.tone(*(_T_PLAY if yours else _T_THEIRS))
-            elif kind == A.R_STALEMATE:
+            elif sound == A.R_STALEMATE:
                 self.jingle = _J_STUCK
                 self.jingle_i = 0
                 self.jingle_at = now
                 self.quiet_until = ticks_add(now, 500)  # seen before a press counts as ready (issue 20.5)
-            elif kind == A.R_SPIT or kind == A.R_PICKUP:
+            elif sound == A.R_SPIT:  # cards turned onto the centre
                 self.lights.spit(now)
                 self.hal.tone(*_T_SPIT)
-            elif kind == A.R_SLAP or kind == A.R_SPEED:
+            elif sound == A.R_SLAP:
                 self.hal.tone(*_T_SLAP)
-            elif kind == A.R_OUT:  # Speed: a player is out (P-8)
-                self.lights.spit(now)
-                self.hal.tone(*_T_SPIT)
-            elif kind == A.R_PENALTY:  # Speed: too late, the out player takes a pile back (P-8)
+            elif sound == A.R_PENALTY:  # a player pays for being late (Speed's P-8)
                 self.lights.refuse(p, now, 600)
                 self.refuse_tone = True
-            elif kind == A.R_DEAL:
+            elif sound == A.R_DEAL:
                 self.quiet_until = ticks_add(now, 600)
                 self.lights.countdown(now, 600)  # the count runs out when Spit can be said
-            elif kind == A.R_GAME_OVER and self.game.phase == PH_OVER:  # the game, or the match, is over
+            elif sound == A.R_GAME_OVER and self.game.phase == PH_OVER:  # the game, or the match, is over
                 self._adapt(p)
                 # a win jingle when one of this device's people won (or nobody here plays); a loss, falling
                 people = 0

@@ -9,13 +9,26 @@ the parts of a table of three or four.
 """
 
 import displayio
+from micropython import const
 
 from ui import sprites as S
 from ui.text import PITCH_UM, Text, cell_h, text_scale, wrap  # noqa: F401  (every table's labels, the panels' scale)
 
+_PLAY = const(1)  # engine.actions' PLAY, FLIP and MOVE (tests/test_panels_and_feedback.py checks they agree)
+_FLIP = const(2)
+_MOVE = const(3)
 _GAP = 2
 _COUNT_W = 11  # room for a stock's card count beside it (at text scale 1)
 
+
+
+def refused(table, p, verb, a, b, cursor):
+    """A Table's ``refused``: the card of player p's refused play flashes: the slot played (PLAY, FLIP: a),
+    or the one the cursor is on (MOVE, a fill). A game whose places differ has its own (ui/california/table.py)."""
+    if verb == _PLAY or verb == _FLIP:
+        table.flash[p] = a
+    elif verb == _MOVE:
+        table.flash[p] = cursor
 
 class Layout:
     """Card size and every position, computed from the display's width and height."""

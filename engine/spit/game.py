@@ -34,6 +34,8 @@ RESULT = "ui.spit.result"  # the result screen's words: what decided a game (loa
 ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive",
           "first", "nearest")
 MEDIAN_MS = (0, 2070, 1650, 1320, 1060, 850, 690, 550, 450)
+BOT_WORDS = {"first": ("simple: first card", "first card"),  # engine/spit/first.py: the first card that fits
+             "nearest": ("simple: nearest card", "nearest card")}  # engine/spit/nearest.py: the fewest presses
 
 HOWTO = "ui.spit.howto"  # the how-to page's LINES (loaded while the page is shown)
 

@@ -111,6 +111,11 @@ class Table:
             self.piles[p].show(0, S.DOWN if n else S.EMPTY)
             self.counts[p].set(n)
 
+    def refused(self, p, verb, a, b, cursor):
+        """The pile player p's refused cover aimed at flashes: row a, slot b (K-3)."""
+        if verb == 7:  # engine.actions.COVER (tests/test_panels_and_feedback.py checks it)
+            self.flash[p] = a * 4 + b
+
     def begin(self, game, cpus=None, options=None):
         """Get ready for a new game (the seam's call, docs/games.md): its hints option; nothing is hidden."""
         self.hints = bool(options and options.get("hints"))

@@ -14,6 +14,8 @@ _RANKS = ("", "aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "ja
 class Words:
     """The banners of one game of California Spit."""
 
+    SOUNDS = {A.R_COVER: A.R_LAND, A.R_PICKUP: A.R_SPIT}  # a cover lands as a card; a pick-up turns (ui/reactions.py)
+
     def __init__(self, settings):
         self.names = ["P%d" % (p + 1) for p in range(4)]  # the App's: You, CPU, ... (ui/words.py)
         self.ms = 0  # how long the words of the last report stay up

@@ -23,7 +23,7 @@ import displayio
 import vectorio
 
 from ui import sprites as S
-from ui.table import CardView, Layout, Text, frames, place_cursor, scene
+from ui.table import CardView, Layout, Text, frames, place_cursor, refused, scene
 
 _GAP = 2
 _CENTRE = 0x084520  # the centre's felt with three or four seats: a shade darker than the table's
@@ -153,6 +153,8 @@ class Table:
             ink[0] = S.COLOURS[S.BACK]
             ink[1] = S.PLAYER_COLOURS[p]
             self.draws.append(Count(self.group, x, y, 3, digits, ink, align))
+
+    refused = refused  # a refused play's card flashes (ui.table)
 
     def begin(self, game, cpus=None, options=None):
         """Get ready for a new game; cpus[p] is true for a seat the CPU plays (its hand face down, D-3)."""

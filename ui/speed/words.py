@@ -15,6 +15,10 @@ _PLACES = ("2nd", "3rd", "4th")
 class Words:
     """The banners of one match of Speed."""
 
+    # how its own reports sound and light, as the shared ones do (ui/reactions.py): out, as a card turned; a
+    # Speed call, as a slap; the penalty (P-8) is the shared R_PENALTY
+    SOUNDS = {A.R_OUT: A.R_SPIT, A.R_SPEED: A.R_SLAP}
+
     def __init__(self, settings):
         self.names = ["P%d" % (p + 1) for p in range(4)]  # the App's: You, CPU, ... (ui/words.py)
         self.catcher = -1  # P-8: the opponent who pressed Speed before the player who was out

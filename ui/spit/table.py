@@ -9,7 +9,7 @@ changed, so displayio repaints only those rectangles.
 
 
 from ui import sprites as S
-from ui.table import CardView, Layout, Text, frames, place_cursor, scene
+from ui.table import CardView, Layout, Text, frames, place_cursor, refused, scene
 
 _GAP = 2
 
@@ -52,6 +52,8 @@ class Table:
         self.flash = [-1, -1]  # slot flashing per player
         self.cursor_at = [-1, -1]
         self.shaken = [False, False]  # a card of that player may be out of its place (shake)
+
+    refused = refused  # a refused play's card flashes (ui.table)
 
     def sync(self, game):
         """Make every card, count and label match the game (only changes are redrawn)."""

@@ -15,6 +15,8 @@ _SIDES = ("left", "right")
 class Words:
     """The banners of one game of Spit."""
 
+    SOUNDS = {}  # its reports' tones and lights are the shared ones (ui/reactions.py)
+
     def __init__(self, settings):
         self.names = ["P%d" % (p + 1) for p in range(4)]  # the App's: You, CPU, ... (ui/words.py)
         self.scoring = settings.get("scoring", False)
