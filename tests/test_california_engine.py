@@ -591,20 +591,6 @@ def test_every_rule_of_california_is_named_by_a_test():
 
 # ---- memory on MicroPython ----------------------------------------------------------------------
 
-DIGEST = r'''
-def digest(game, actions):
-    """A number that changes when anything in the final state of a California game does."""
-    h = actions & 0xFFFFF
-    for p in range(2):
-        for pile in (game.piles[p],) + game.rows[p]:
-            for i in range(pile.n):
-                h = (h * 31 + pile.buf[i]) & 0xFFFFF
-            h = (h * 31 + pile.n) & 0xFFFFF
-    for x in (game.phase, game.round, game.winner):
-        h = (h * 31 + x) & 0xFFFFF
-    return h
-'''
-
 
 @pytest.mark.vm
 @pytest.mark.slow
@@ -615,10 +601,10 @@ def test_apply_allocates_nothing_on_micropython():
     import mpyvm
 
     scope = {}
-    exec(DIGEST, scope)
+    exec(mpyvm.DIGEST, scope)  # the state digest every game's figures use (PUBLIC and HIDDEN, whole)
     applies = 0
     for seed in (1, 2, 3):
-        one, _ = mpyvm.guest(bench_mpy.HEAP, DIGEST, SEED=seed, ENGINE="engine.california.rules", CLASS="California",
+        one, _ = mpyvm.guest(bench_mpy.HEAP, mpyvm.DIGEST, SEED=seed, ENGINE="engine.california.rules", CLASS="California",
                              STUCK="can_cover")
         assert one["steady_alloc"] == 0 and one["other_alloc_max"] == 0, one
         assert one["import_heap"] <= 20 * 1024 and one["step_heap"] <= 16 * 1024, one

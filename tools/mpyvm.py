@@ -34,33 +34,27 @@ gc.disable()
 # guest and the host both compute it, to check that both Pythons end every
 # game alike (C-5).
 DIGEST = r'''
-def _piles(h, piles):
-    for pile in piles:
-        for i in range(pile.n):
-            h = (h * 31 + pile.buf[i]) & 0xFFFFF
-        h = (h * 31 + pile.n) & 0xFFFFF
-    return h
+def _whole(h, v):
+    if v is None or v is False or v is True or type(v) is int:
+        return (h * 31 + (v or 0)) & 0xFFFFF
+    if type(v) is bytearray or type(v) is bytes or type(v) is tuple or type(v) is list:
+        for i in range(len(v)):
+            h = _whole(h, v[i])
+        return (h * 31 + len(v)) & 0xFFFFF
+    if type(v) is str:
+        return (h * 31 + len(v)) & 0xFFFFF
+    for i in range(v.n):  # a Pile: its cards, not the room after them
+        h = (h * 31 + v.buf[i]) & 0xFFFFF
+    return (h * 31 + v.n) & 0xFFFFF
 
 
 def digest(game, actions):
-    """A number that changes when anything in the final state of a game (Spit, Speed, California) does."""
+    """A number that changes when anything in the final state of a game does: every attribute its engine
+    names in PUBLIC and HIDDEN (docs/games.md), whole (engine.digest hashes the hidden ones' shape only)."""
     h = actions & 0xFFFFF
-    for p in range(game.players):
-        if game.name == "spit":
-            h = _piles(h, game.stocks[p])
-            h = _piles(h, (game.centre[p], game.spit[p]))
-            for s in range(5):
-                h = (h * 31 + game.up[p][s]) & 0xFFFFF
-        elif game.name == "california":
-            h = _piles(h, game.rows[p])
-            h = _piles(h, (game.piles[p],))
-        else:
-            h = _piles(h, (game.centre[p], game.draw[p], game.side[p]))
-            for s in range(5):
-                h = (h * 31 + game.hands[p][s]) & 0xFFFFF
-        h = (h * 31 + game.scores[p]) & 0xFFFFF
-    for x in (game.phase, game.round, game.winner, getattr(game, "chooser", 0)):
-        h = (h * 31 + x) & 0xFFFFF
+    for names in (game.PUBLIC, game.HIDDEN):
+        for i in range(len(names)):
+            h = _whole(h, getattr(game, names[i]))
     return h
 '''
 
