@@ -2,7 +2,7 @@
 
 The common parts (version, game, seed, events, end_ms) are read here; each
 game's own parts (options, layout, state, the words for its reports) are in
-its file module, engine.<game>_file (docs/games.md). This module runs on the
+its file module, engine.<game>.file (docs/games.md). This module runs on the
 board too (saving a finished game), so it uses only ``json`` and plain Python. Every problem in a file raises ``ReplayError``
 with one line that names the place, such as ``events[3]: unknown verb 'jump'``.
 """
@@ -11,7 +11,7 @@ from engine import actions as A
 from engine import names as N
 from engine.cards import JOKER
 from engine.cardnames import name, parse
-from engine.games import NAMES
+from engine import games
 from engine.timing import Sequencer
 
 VERSION = 1
@@ -41,8 +41,8 @@ def _show(value):
 
 
 def file_module(game):
-    """The file module of a game by name (engine.spit.file, engine.speed.file, ...)."""
-    return __import__("engine.%s.file" % game, None, None, ("state",))
+    """The file module of a game by name (engine.spit.file, ...; a registered game's in its package: engine.games)."""
+    return __import__((games.HOMES.get(game) or "engine." + game) + ".file", None, None, ("state",))
 
 
 def _cards(value, where, seen, jokers=False, twice=False, title="Spit"):
@@ -130,9 +130,9 @@ def load(doc):
     if type(version) is not int or version != VERSION:  # not true, not 1.0: exactly the integer
         raise ReplayError("version: this program reads version %d, got %s" % (VERSION, _show(doc.get("version"))))
     name = doc.get("game", "spit")
-    if not isinstance(name, str) or name not in NAMES:
+    if not isinstance(name, str) or name not in games.NAMES:
         raise ReplayError("game: unknown game %s (this version plays %s)"
-                          % (_show(name), ", ".join('"%s"' % n for n in NAMES)))
+                          % (_show(name), ", ".join('"%s"' % n for n in games.NAMES)))
     files = file_module(name)
     opts = files.options(_dict(doc.get("options", {}), "options", files.OPTIONS))
     seed = _int(doc.get("seed", 1), "seed", 0, SEEDS)

@@ -61,6 +61,29 @@ def headless_app():
     displayio.release_displays()
 
 
+TOY = ("toy", "Snap", "tests.toy.engine")  # the tests' toy game (tests/toy/): name, title, package
+
+
+def registered_games():
+    """Every game a test can register: engine.games.NAMES and the toy game (the ``registered`` fixture)."""
+    from engine import games
+
+    return games.NAMES + (TOY[0],)
+
+
+@pytest.fixture
+def registered(monkeypatch):
+    """engine.games with the toy game registered for this test only (its name, title and package: the registry's
+    docstring), restored after it."""
+    from engine import games
+
+    name, title, package = TOY
+    monkeypatch.setattr(games, "NAMES", games.NAMES + (name,))
+    monkeypatch.setattr(games, "TITLES", games.TITLES + (title,))
+    monkeypatch.setattr(games, "HOMES", dict(games.HOMES, **{name: package}))
+    return games
+
+
 @pytest.fixture(scope="session")
 def cpvm():
     """{name: path} of CircuitPython's mpy-cross and unix VMs (tools/circuitpython.py), built once.

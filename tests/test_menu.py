@@ -7,6 +7,7 @@ import pytest
 
 from ui import text as T
 
+from conftest import registered_games
 from uitools import DOWN, LEFT, RIGHT, UP, label_box, rgb, step, tap
 from engine import games
 from engine.timing import ticks_add
@@ -53,8 +54,8 @@ def set_to(hal, app, key, value):
 # ---- only the lines that apply --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", games.NAMES)
-def test_every_combination_shows_exactly_the_options_that_apply(game):
+@pytest.mark.parametrize("game", registered_games())
+def test_every_combination_shows_exactly_the_options_that_apply(registered, game):
     """Every option line shown applies beside the others' values, every one hidden does not; the CPU line is shown
     exactly when a seat is the CPU's (D-1)."""
     info = games.get(game)
@@ -93,8 +94,8 @@ def test_spits_pile_line_only_without_scoring():
     assert "choose_pile" in keys(base) and "choose_pile" not in keys(dict(base, scoring=True))
 
 
-def test_d1_the_cpu_line_only_when_a_seat_is_the_cpus():
-    for game in games.NAMES:
+def test_d1_the_cpu_line_only_when_a_seat_is_the_cpus(registered):
+    for game in games.NAMES:  # (the toy game's too: registered)
         base = dict(M.DEFAULTS, game=game)
         assert "cpu" not in keys(dict(base, mode="2p")) and "cpu" in keys(dict(base, mode="1p"))
     speed = dict(M.DEFAULTS, game="speed", players=4)
@@ -134,9 +135,9 @@ def test_d1_mode_offers_no_more_people_than_the_device_has_clusters():
     assert settings["mode"] == "2p" and settings["players"] == 4
 
 
-@pytest.mark.parametrize("game", games.NAMES)
+@pytest.mark.parametrize("game", registered_games())
 @pytest.mark.slow
-def test_mode_and_players_never_contradict_after_any_change(game):
+def test_mode_and_players_never_contradict_after_any_change(registered, game):
     """Whatever line is changed to whatever value, the people are never more than the seats."""
     info = games.get(game)
     for settings in combinations(game):
@@ -212,7 +213,7 @@ def test_no_scroll_marks_when_every_line_fits(headless_app):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_every_line_of_every_game_fits_its_panel(size):
+def test_every_line_of_every_game_fits_its_panel(registered, size):
     """Every line of every game, with every value, fits the width the panel gives a line (no word off screen)."""
     menu = M.Menu.__new__(M.Menu)  # only its words: _text(item) with settings and chars
     menu.chars = M.layout(*size)[4]
@@ -245,7 +246,7 @@ def test_the_menu_is_laid_out_for_each_panel(headless_app, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_title_is_the_chosen_games_and_fits(headless_app, size):
+def test_the_title_is_the_chosen_games_and_fits(registered, headless_app, size):
     hal, app = headless_app(*size, settings={})
     step(hal, app)
     set_to(hal, app, "game", "spit")

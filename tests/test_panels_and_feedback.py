@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+from conftest import registered_games
 from engine import actions as A
 from engine.actions import DOWN, UP
 from engine.cardnames import parse
@@ -220,16 +221,16 @@ def texts(table):
     return out
 
 
-@pytest.mark.parametrize("game", ["spit", "speed", "california"])
+@pytest.mark.parametrize("game", registered_games())
 @pytest.mark.parametrize("size", SIZES, ids=["160x128", "240x135", "240x240"])
-def test_every_tables_text_is_as_tall_in_mm_as_the_pybadges(headless_app, game, size):
+def test_every_tables_text_is_as_tall_in_mm_as_the_pybadges(registered, headless_app, game, size):
     """Point 6: each label's height on its panel (its font's cell, 12 px or the tall font's 14, times its
     scale times the pixel pitch) is at least the PyBadge's 1.8" 160x128 text height: the 1.3" 240x240's
     0.097 mm pitch at scale 2 in 14-pixel cells is 101% of it, the 1.14" 240x135's in 13-pixel cells 102% (in terminalio's
     12-pixel cells they were 87% and 94%; at scale 1, 44% and 47%)."""
     from ui.table import PITCH_UM, text_scale
     hal, _ = headless_app(*size)
-    table = __import__("ui.%s.table" % game, None, None, ("_",)).Table(*size)
+    table = __import__(registered.get(game).SCREEN, None, None, ("_",)).Table(*size)
     badge_mm = 12 * PITCH_UM[(160, 128)] / 1000
     labels = texts(table)
     assert len(labels) >= 5
@@ -267,8 +268,8 @@ def board_words(path):
 
 
 @pytest.mark.parametrize("board", ["pybadge", "pygamer", "pico"])
-@pytest.mark.parametrize("game", ["spit", "speed", "california"])
-def test_the_how_to_page_names_the_boards_own_buttons(headless_app, board, game):
+@pytest.mark.parametrize("game", registered_games())
+def test_the_how_to_page_names_the_boards_own_buttons(registered, headless_app, board, game):
     """On a board the page says its buttons (never the desktop's W A S D and arrows); every game's does."""
     from hal import headless
     from ui.page import lines
@@ -287,9 +288,9 @@ def test_the_how_to_page_names_the_boards_own_buttons(headless_app, board, game)
     assert headless.Hal.button_words == ("W A S D", "arrows")
 
 
-def test_the_desktop_how_to_page_names_its_keys_for_every_game(headless_app):
+def test_the_desktop_how_to_page_names_its_keys_for_every_game(registered, headless_app):
     from ui.page import lines
-    for game in ("spit", "speed", "california"):
+    for game in registered.NAMES:
         hal, app = headless_app(seed=3, settings={"game": game})
         app.menu.show_help(True)
         text = "\n".join(lines(app.menu.help))

@@ -151,7 +151,7 @@ def clean(settings, replaced=None):
     replaced(key, value, default) is called for each value that is there but
     not allowed, and for a mode with more people than the game's seats (settle).
     """
-    out = dict(DEFAULTS)
+    out = _defaults()  # (every game's now: one registered after this module loaded too, engine.games.register)
     if not isinstance(settings, dict):
         return out
     game = settings.get("game")

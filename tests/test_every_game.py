@@ -1,0 +1,210 @@
+"""A game is its folders: every registered game, the tests' toy game (tests/toy/) among them, meets the contract
+the App, the menu, the replay reader, the Driver, the statistics and the tables use (docs/games.md).
+
+The toy game lives only under tests/ and is registered for each test that asks (the ``registered`` fixture,
+tests/conftest.py): if a generic part of the program named a game, or reached into a game's folder by a path
+of its own, the toy would fail here. Each test is one per game and says nothing of any game by name.
+"""
+
+import ast
+import json
+import os
+
+import pytest
+
+from conftest import ROOT, registered_games
+from uitools import DOWN, LEFT, RIGHT, leave_result, run_ms, set_menu, step, tap
+from engine import actions as A
+from engine import replay
+from engine.actions import PH_OVER
+from engine.bots import Driver
+from engine.bots.match import Match
+
+GAMES = registered_games()
+ROLES = (("ENGINE", None), ("CONTROLS", "Cluster"), ("CPU", "make"), ("SCREEN", "Table"), ("WORDS", "Words"),
+         ("RESULT", "decided"), ("HOWTO", "LINES"))  # a description's module names and a name each must hold
+FILE_NAMES = ("OPTIONS", "LAYOUT_KEYS", "VERBS", "options", "new", "load_layout", "state", "describe")
+
+
+def module(name):
+    return __import__(name, None, None, ("_",))
+
+
+def defaults(info):
+    """The engine options of a game's menu defaults (the first value of each)."""
+    return {key: values[0] for key, _, values, _ in info.OPTIONS}
+
+
+def to_line(hal, app, key):
+    """Move the menu's mark to the line of key."""
+    for _ in range(len(app.menu.items)):
+        if app.menu.items[app.menu.selected][0] == key:
+            return
+        tap(hal, 0, DOWN)
+        step(hal, app)
+    assert app.menu.items[app.menu.selected][0] == key
+
+
+def cpus(info):
+    """The roster's strongest and weakest level (levelN), the strongest first: a seeded game between them ends."""
+    levels = sorted((int(bot[5:]), bot) for bot in info.ROSTER if bot[:5] == "level" and bot[5:].isdigit())
+    assert levels, "a roster of levels (the adaptive CPU and the statistics count them)"
+    return levels[-1][1], levels[0][1]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_description_holds_the_contracts_names(registered, name):
+    """engine.games.get(name): seats, options of the menu's shape, the modules of every role, a roster whose
+    every CPU is made, median times for its levels, and new() dealing a game of that name."""
+    info = registered.get(name)
+    assert registered.TITLES[registered.NAMES.index(name)]
+    assert info.SEATS and all(type(n) is int and 2 <= n <= 4 for n in info.SEATS)
+    others = set()
+    for other in registered.NAMES:
+        if other != name:
+            others.update(item[0] for item in registered.get(other).OPTIONS)
+    for key, label, values, words in info.OPTIONS:
+        assert isinstance(key, str) and isinstance(label, str) and isinstance(values, tuple) and values
+        assert words is None or (isinstance(words, tuple) and len(words) == len(values))
+        assert all(type(v) is type(values[0]) for v in values)
+        assert key not in others or key == "players"  # one settings dict holds every game's options side by side
+    for role, attribute in ROLES:
+        loaded = module(getattr(info, role))
+        assert attribute is None or hasattr(loaded, attribute), (role, attribute)
+    assert all(len(line) <= 24 for line in module(info.HOWTO).LINES)
+    cpu = module(info.CPU)
+    assert info.ROSTER and all(cpu.make(bot) is not None for bot in info.ROSTER)
+    for bot in info.ROSTER:
+        if bot[:5] == "level":
+            assert info.MEDIAN_MS[int(bot[5:])] > 0, bot  # the menu's CPU line says its time per move
+    game = info.new(7, defaults(info))
+    assert game.name == name and game.players in info.SEATS and game.phase != PH_OVER
+    assert game.winner == A.NONE and game.game_no >= 1 and game.slots >= 1
+    files = replay.file_module(name)
+    assert all(hasattr(files, attribute) for attribute in FILE_NAMES)
+    assert set(files.OPTIONS) == {item[0] for item in info.OPTIONS}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_its_cpus_play_a_seeded_game_to_the_end_and_its_replay_reaches_the_same_state(registered, name):
+    """engine.bots.match: the game's Cluster and View drive its CPU roster to the end; the actions saved as a
+    replay document (engine.replay.document), read back through JSON and run, reach the same state (C-5)."""
+    info = registered.get(name)
+    options = defaults(info)
+    game = info.new(11, options)
+    cpu = module(info.CPU)
+    match = Match(game, [cpu.make(bot) for bot in cpus(info)], seed=11)
+    match.log = []
+    match.run()
+    assert game.phase == PH_OVER and 0 <= game.winner < game.players, (name, match.now)
+    assert isinstance(match.drivers[0], Driver) and match.actions > 10
+    doc = replay.document(options, 11, [entry[:5] for entry in match.log], game=name)
+    again, events = replay.loads(json.dumps(doc))
+    told = []
+    refused = replay.run(again, events, trace=lambda i, ev, why, reports: told.extend(reports))
+    assert replay.state(again, refused) == replay.state(game, refused)
+    assert replay.state(again)["winner"] == game.winner
+    assert refused == [[i, replay.N.REASONS[e[5]]] for i, e in enumerate(match.log) if e[5]]
+    words = [replay.describe(report, name) for report in told]
+    assert words and all(isinstance(w, str) and not w.startswith("report ") for w in words)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.slow
+def test_the_app_deals_it_from_the_menu_and_its_cpus_play_it_to_the_result(registered, headless_app, name):
+    """The menu's Game line chooses it, its how-to and statistics pages open, Start deals it (1P vs CPU) on
+    its own table; CPUs in both seats play it to the end; the result screen shows the winner; the game is
+    counted in the statistics; its replay reaches the same state, through the engine and played back on the
+    table; Menu goes back to the title."""
+    from ui.app import MENU, TABLE
+
+    hal, app = headless_app(seed=5)
+    saved = []
+    app.on_game_over = saved.append
+    step(hal, app)
+    set_menu(hal, app, "game", name)
+    assert app.menu.title.value == registered.TITLES[registered.NAMES.index(name)].upper() + "!"
+    set_menu(hal, app, "mode", "1p")
+    info = registered.get(name)
+    set_menu(hal, app, "cpu", cpus(info)[0])
+    for line in ("howto", "stats"):
+        to_line(hal, app, line)
+        tap(hal, 0, RIGHT)
+        step(hal, app)
+        assert app.menu.showing_help
+        tap(hal, 0, LEFT)
+        step(hal, app)
+        assert not app.menu.showing_help
+    to_line(hal, app, "start")
+    tap(hal, 0, LEFT)
+    step(hal, app)
+    assert app.screen == TABLE and app.game.name == name and app.kind is info
+    assert type(app.table).__module__ == info.SCREEN and type(app.clusters[0]).__module__ == info.CONTROLS
+    assert app.cpus[0] is None and app.cpus[1] is not None
+    app.seat_cpu(0, hal.ticks_ms())  # the person's seat too: the CPU plays it out
+    for _ in range(12000):
+        if app.game.phase == PH_OVER:
+            break
+        step(hal, app)
+    game = app.game
+    assert game.phase == PH_OVER and 0 <= game.winner < game.players
+    run_ms(hal, app, 100)
+    assert app.over is not None and app.over.title == "CPU%d wins" % (game.winner + 1)  # (both seats the CPU's)
+    assert app.over.lines[-1].startswith("Time ")
+    played = [value for key, value in hal.stats().items() if key[0] == name]
+    assert [p[0] for p in played] == [1]
+    assert len(saved) == 1 and saved[0]["game"] == name
+    again, events = replay.load(json.loads(json.dumps(saved[0])))
+    replay.run(again, events)
+    assert replay.state(again) == replay.state(game)
+    leave_result(hal, app, "Menu")
+    assert app.screen == MENU
+    final = replay.state(game)
+    shown, events = replay.load(json.loads(json.dumps(saved[0])))
+    app.watch(shown, events, saved[0], hal.ticks_ms())  # C-5: played back on its own table, it ends as it did
+    assert app.screen == TABLE and type(app.table).__module__ == info.SCREEN
+    run_ms(hal, app, events[-1][0] + 200)
+    assert app.next_due() is None and replay.state(app.game) == final and app.over is None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_demo_plays_it_and_deals_again(registered, headless_app, name):
+    """D-1: a minute idle at the title with the game chosen, the CPU plays both seats of it (no result screen)
+    and deals again when it is over; any key stops the demo."""
+    from ui.app import DEMO_IDLE_MS, MENU
+
+    hal, app = headless_app(seed=9, settings={"game": name})
+    run_ms(hal, app, DEMO_IDLE_MS + 100)
+    assert app.demo and app.game.name == name and all(d is not None for d in app.cpus)
+    first = app.game
+    for _ in range(12000):
+        if app.game is not first:
+            break
+        step(hal, app)
+    assert first.phase == PH_OVER and app.over is None
+    assert app.demo and app.game is not first and app.game.name == name
+    tap(hal, 0, DOWN)
+    step(hal, app)
+    assert app.screen == MENU and not app.demo
+
+
+def test_nothing_shared_compares_a_value_with_a_games_name():
+    """The App, the menu, the replay reader, the Driver, the hal and these tests ask a game's folder, never
+    ``if name == "spit"``: no comparison with a registered game's name, no table keyed by one."""
+    names = set(GAMES)
+    found = []
+    for folder in ("engine", "engine/bots", "engine/link", "ui", "hal", "hal/link", "tests"):
+        for entry in sorted(os.listdir(os.path.join(ROOT, folder))):
+            path = os.path.join(folder, entry)
+            if not entry.endswith(".py") or (folder == "tests" and entry != "test_every_game.py"):
+                continue
+            with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+                tree = ast.parse(f.read())
+            for node in ast.walk(tree):
+                sides = ([node.left] + node.comparators if isinstance(node, ast.Compare)
+                         else node.keys if isinstance(node, ast.Dict) else [])
+                for side in sides:
+                    elts = side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set)) else [side]
+                    if any(isinstance(e, ast.Constant) and e.value in names for e in elts):
+                        found.append("%s:%d" % (path, node.lineno))
+    assert not found
