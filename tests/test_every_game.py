@@ -72,6 +72,9 @@ def test_a_description_holds_the_contracts_names(registered, name):
         loaded = module(getattr(info, role))
         assert attribute is None or hasattr(loaded, attribute), (role, attribute)
     assert all(len(line) <= 24 for line in module(info.HOWTO).LINES)
+    sounds = module(info.WORDS).Words.SOUNDS  # the App's tones and lights for the game's own reports (ui/reactions.py)
+    assert type(sounds) is dict and set(sounds.values()) <= {A.R_LAND, A.R_SPIT, A.R_SLAP, A.R_PENALTY}
+    assert callable(module(info.SCREEN).Table.refused)  # a refused play's place flashes (ui/app.py's _refused)
     cpu = module(info.CPU)
     assert info.ROSTER and all(cpu.make(bot) is not None for bot in info.ROSTER)
     for bot in info.ROSTER:

@@ -5,7 +5,7 @@ count, and the centre's top two cards in the middle (a pair shows there), the ba
 """
 
 from ui import sprites as S
-from ui.table import CardView, Layout, Text, scene
+from ui.table import CardView, Layout, Text, refused, scene
 
 
 class Table:
@@ -32,6 +32,8 @@ class Table:
                            scale=ts, line_chars=lay.line_chars)
         self.flash = [-1, -1]  # per player: 0 while their refused flip shows (the App's)
         self.cursor_at = [-1, -1]
+
+    refused = refused  # a refused flip flashes the player's pile (ui.table: FLIP's slot, 0)
 
     def begin(self, game, hidden=None, options=None):
         """Get ready for a new game (the seam's call, docs/games.md): every pile is face down anyway."""

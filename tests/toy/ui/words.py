@@ -7,6 +7,8 @@ from engine.actions import PH_OVER, PH_SLAP
 class Words:
     """The banners of one game of Snap."""
 
+    SOUNDS = {}  # its reports are the shared ones (a card lands, a snap slaps, a false snap's penalty)
+
     def __init__(self, settings):
         self.names = ["P%d" % (p + 1) for p in range(4)]  # the App's: You, CPU, ... (ui/words.py)
         self.ms = 0
