@@ -119,7 +119,7 @@ def _node(node):
 
 def _board_branch(test):
     """True when an if's body is what a board runs, False when its else is, None when both may run."""
-    if isinstance(test, ast.Name) and test.id == "TYPE_CHECKING":
+    if isinstance(test, ast.Name) and test.id in ("TYPE_CHECKING", "_TYPING"):  # (_TYPING: const(0), ui/seating.py)
         return False
     if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.NotEq))
             and ast.unparse(test.left) == "sys.implementation.name"

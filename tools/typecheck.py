@@ -35,6 +35,7 @@ API_CODES = ("attr-defined", "call-arg", "name-defined", "import-not-found", "im
 CONFIG = """[mypy]
 mypy_path = {stubs},{lib}
 check_untyped_defs = True
+always_true = _TYPING
 warn_unused_configs = False
 show_error_codes = True
 cache_dir = {cache}
@@ -48,12 +49,6 @@ ignore_errors = True
 [mypy-ui.*]
 strict_optional = False
 disable_error_code = var-annotated,misc
-
-# App's mixins: their self is an App, whose attributes mypy cannot see from the mixin's class; they use no
-# CircuitPython API of their own
-[mypy-ui.seating,ui.playback,ui.reactions]
-strict_optional = False
-disable_error_code = var-annotated,misc,attr-defined,has-type
 
 [mypy-{libs}]
 follow_imports = silent

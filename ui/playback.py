@@ -8,10 +8,38 @@ hands its replay document (``replay``) to ``on_game_over``.
 from engine import games
 from engine.actions import PH_OVER
 from engine.timing import Sequencer, ticks_add, ticks_diff
+from micropython import const
+
+_TYPING = const(0)  # true for mypy only (tools/typecheck.py's always_true): never imported on a board
+if _TYPING:
+    from typing import Any, Callable
 
 
 class Playback:
     """The App's replays: ``watch``, ``next_due`` and the replay document of the game so far."""
+
+    # What it uses of the App (ui/app.py, whose mixin it is), for mypy to check: annotations only, which
+    # compile to nothing (no byte of a board's heap)
+    _apply: "Callable[..., Any]"
+    _begin: "Callable[..., Any]"
+    clock_ms: "int"
+    cpus: "list"
+    demo: "bool"
+    end_ms: "int"
+    game: "Any"
+    game_seed: "int"
+    hal: "Any"
+    link: "Any"
+    log: "Any"
+    menu_settings: "Any"
+    next_event: "Any"
+    on_game_over: "Callable[..., Any]"
+    options: "Callable[..., Any]"
+    playback: "Any"
+    saved: "bool"
+    seq: "Any"
+    settings: "dict"
+    t0: "int"
 
     def watch(self, game, events, doc, now):
         """Play a replay back on the table: game as loaded, events as (t, player, verb, a, b)."""

@@ -10,6 +10,11 @@ from source (tests/test_bundle.py's 64 KB).
 from engine import actions as A
 from engine.actions import PH_OVER
 from engine.timing import ticks_add, ticks_diff
+from micropython import const
+
+_TYPING = const(0)  # true for mypy only (tools/typecheck.py's always_true): never imported on a board
+if _TYPING:
+    from typing import Any, Callable
 
 # Tones (Hz, ms): one short tone per event, yours (a seat a person plays on this device) or the other side's
 _T_PLAY = (988, 30)  # your card landed
@@ -25,6 +30,28 @@ _J_STUCK = (523, 60, 523, 60)  # type: tuple[int, ...]  # two short blips: nobod
 
 class Reactions:
     """The App's ``_react``: called once a frame, after the actions are applied."""
+
+    # What it uses of the App (ui/app.py, whose mixin it is), for mypy to check: annotations only, which
+    # compile to nothing (no byte of a board's heap)
+    _adapt: "Callable[..., Any]"
+    _game_over: "Callable[..., Any]"
+    _say: "Callable[..., Any]"
+    close_over: "Callable[..., Any]"
+    cpus: "list"
+    demo: "bool"
+    game: "Any"
+    hal: "Any"
+    jingle: "Any"
+    jingle_at: "int"
+    jingle_i: "int"
+    lands: "int"
+    lights: "Any"
+    link: "Any"
+    over: "Any"
+    playback: "Any"
+    quiet_until: "int"
+    refuse_tone: "bool"
+    words: "Any"
 
     def _react(self, now):
         """Turn the engine's reports into banners, lights and tones (the words are the game's)."""

@@ -5,6 +5,12 @@ linked device's CPU plays only its own seat), the CPUs' presses each frame,
 and the adaptive CPU's level from one game to the next.
 """
 
+from micropython import const
+
+_TYPING = const(0)  # true for mypy only (tools/typecheck.py's always_true): never imported on a board
+if _TYPING:
+    from typing import Any, Callable
+
 PEOPLE = {"1p": 1, "2p": 2, "3p": 3, "4p": 4}  # the menu's modes: how many seats people play (D-1)
 DEMO_BOTS = ("level7", "level8")
 
@@ -15,6 +21,21 @@ def _module(name):
 
 class Seating:
     """The App's seats: ``people``, ``seat_cpu`` and the CPUs' presses (``_drive``)."""
+
+    # What it uses of the App (ui/app.py, whose mixin it is), for mypy to check: annotations only, which
+    # compile to nothing (no byte of a board's heap)
+    adaptive_level: "int"
+    clusters: "tuple"
+    cpus: "list"
+    demo: "bool"
+    game: "Any"
+    game_seed: "int"
+    hal: "Any"
+    kind: "Any"
+    link: "Any"
+    playback: "Any"
+    press: "Callable[..., Any]"
+    settings: "dict"
 
     def people(self):
         """D-1: how many seats people play (the first ones); the others are the CPU's."""
