@@ -29,6 +29,7 @@ from engine.replay import ReplayError, _dict, _events, document, run
 from engine.rng import Rng
 from engine.timing import Sequencer
 from test_rules import mismatches, uncited
+from reports import drain
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RULES_MD = os.path.join(HERE, "..", "..", "shared", "RULES.md")
@@ -488,11 +489,7 @@ def test_reports_describe_each_kind():
     kinds = set()
     while game.phase != PH_OVER:
         rp.step()
-        while True:
-            i = game.reports.pop()
-            if i < 0:
-                break
-            rep = tuple(game.reports.buf[i:i + 5])
+        for rep in drain(game):
             text = F.describe(rep)
             assert not text.startswith("report "), rep
             if rep[0] == A.R_COVER:

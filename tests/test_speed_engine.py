@@ -27,6 +27,7 @@ from engine.actions import PH_CALL, PH_OVER, PH_PLAY, PH_READY
 from engine.speed.rules import ENDINGS, MATCHES, Speed, deal_sizes, legal_size
 from engine.timing import Sequencer
 from test_rules import mismatches
+from reports import drain
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RULES_MD = os.path.join(HERE, "..", "..", "shared", "RULES.md")
@@ -276,15 +277,6 @@ def test_p07_rebuild_is_seeded_and_keeps_the_top():
         results.append(table(game))
     assert results[0] == results[1]
     assert results[0][1][0] + results[0][4][0][1:] != cards("2D", "3D", "4D", "5D", "6D", "7D")  # shuffled
-
-
-def drain(game):
-    got = []
-    while True:
-        r = game.reports.pop()
-        if r < 0:
-            return got
-        got.append(tuple(game.reports.buf[r:r + 5]))
 
 
 def test_p07_a_position_that_can_never_go_on_ends_the_game():

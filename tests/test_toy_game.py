@@ -10,6 +10,7 @@ from engine.cardnames import name, parse
 from engine.replay import ReplayError
 from tests.toy.engine import cpu, game as info
 from tests.toy.engine.rules import Snap
+from reports import drain
 
 
 def cards(names):
@@ -21,12 +22,7 @@ def names(pile):
 
 
 def reports(game):
-    out = []
-    while True:
-        i = game.reports.pop()
-        if i < 0:
-            return out
-        out.append(tuple(game.reports.buf[i:i + 5]))
+    return drain(game)
 
 
 def position(pile0, pile1, centre=""):
