@@ -267,7 +267,7 @@ def _cards_of(game):
 
 def _visible(game_name, seed, options, log, seats):
     """For each entry of the host's log, the cards each seat sees at some moment while a copy of the game with
-    every card known applies that entry (after each report the engine makes): engine.<game>_file's seen_by, D-3."""
+    every card known applies that entry (after each report the engine makes): engine.<game>.file's seen_by, D-3."""
     from engine import games
     from engine.replay import file_module
 
@@ -309,7 +309,7 @@ def _visible(game_name, seed, options, log, seats):
 def test_every_packet_a_guest_is_sent_holds_no_card_its_seat_may_not_see(game, options, guests):
     """Each packet every guest received in a whole game, decoded: the WELCOME has no seed; cards travel only in
     SHOWN entries, each one a card that its seat sees while the entry after it is applied (the centre piles, a
-    Spit stock's face-up top, California's rows, its own Speed hand: engine.<game>_file.seen_by), and another
+    Spit stock's face-up top, California's rows, its own Speed hand: engine.<game>.file.seen_by), and another
     seat's are sent as 0. The guest's own copy holds no card it was not shown; yet it shows its table and ends in
     the host's state (before the mend the WELCOME's seed let a guest deal every hand itself)."""
     from linkpair import Devices, same_game

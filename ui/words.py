@@ -1,7 +1,7 @@
 """Words every game's table shares (no displayio): the seats' names (why a play was refused: ui/refusals.py).
 
 The App names the seats from who plays them and gives the names to the
-game's Words (ui/<game>_words.py, ``words.names``): "You" for the one person
+game's Words (ui/<game>/words.py, ``words.names``): "You" for the one person
 of this device (a game against the CPU, or a linked device's own seat),
 "CPU" for a CPU's seat (with more than one: "CPU1", "CPU2", ...), and P1,
 P2, ... for people when two or more share the device. A game's Words
