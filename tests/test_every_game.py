@@ -192,11 +192,11 @@ def test_the_demo_plays_it_and_deals_again(registered, headless_app, name):
 
 
 def test_nothing_shared_compares_a_value_with_a_games_name():
-    """The App, the menu, the replay reader, the Driver, the hal and these tests ask a game's folder, never
-    ``if name == "spit"``: no comparison with a registered game's name, no table keyed by one."""
+    """The App, the menu, the replay reader, the Driver, the hal, the tools and these tests ask a game's folder,
+    never ``if name == "spit"``: no comparison with a registered game's name, no table keyed by one."""
     names = set(GAMES)
     found = []
-    for folder in ("engine", "engine/bots", "engine/link", "ui", "hal", "hal/link", "tests"):
+    for folder in ("engine", "engine/bots", "engine/link", "ui", "hal", "hal/link", "tools", "tests"):
         for entry in sorted(os.listdir(os.path.join(ROOT, folder))):
             path = os.path.join(folder, entry)
             if not entry.endswith(".py") or (folder == "tests" and entry != "test_every_game.py"):

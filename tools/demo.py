@@ -69,7 +69,7 @@ def main(argv=None):
     winner = final["winner"]
     result = "a draw" if winner is None else "player %d wins" % winner
     seconds = events[-1][0] / 1000 if events else 0
-    by_rounds = name != "speed"  # Spit and California count rounds (S-12, K-2); Speed the games of a match
+    by_rounds = "game_no" not in final  # a game of rounds (Spit, S-12; California, K-2), or a match of games (Speed)
     count = final["round"] if by_rounds else final.get("game_no", 1)
     unit = ("round" if by_rounds else "game") + ("" if count == 1 else "s")
     if final["phase"] != "over":  # random players who never finish (a 1 ms call limit): the cap stopped them
