@@ -14,6 +14,7 @@ import bench_cp
 import boardinfo
 import bundle
 import circuitpython
+from engine import games
 
 STANDINS = bench_cp.STANDINS
 
@@ -116,7 +117,7 @@ def test_a_missing_gcc_m32_is_one_line_naming_the_package(monkeypatch, tmp_path)
     assert done.stderr.strip().count("\n") == 0 and "gcc-multilib" in done.stderr
 
 
-@pytest.fixture(scope="module", params=[pytest.param(game, marks=pytest.mark.slow) for game in ("spit", "speed")])
+@pytest.fixture(scope="module", params=[pytest.param(game, marks=pytest.mark.slow) for game in games.NAMES])
 def figures(cpvm, request):
     """Every figure of one game (each game alone, as a board holds only the chosen one)."""
     return bench_cp.measure(games=5, search=False, game=request.param)
@@ -147,7 +148,7 @@ def test_import_heap_within_budget(figures):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["spit", "speed"])
+@pytest.mark.parametrize("game", games.NAMES)
 def test_the_game_and_its_cpus_play_in_a_40_kb_heap(cpvm, tmp_path, game):
     """CPU-against-CPU games (the demo's levels) play to the end in 40 KB from .mpy, and not in 24 KB."""
     bins, path, _ = bench_cp.prepare("pybadge", str(tmp_path))

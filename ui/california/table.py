@@ -58,7 +58,8 @@ class Table:
                 self.rows.append(CardView(self.group, x, y, lay, sheet, looks))
                 cx = x + lay.cw + 3 if q == 0 else x - 3
                 self.heights.append(Text(self.group, cx, y + lay.ch // 2, (0.0 if q == 0 else 1.0, 0.5),
-                                         0xFFFFFF, scale=ts))
+                                         0xFFFFFF, scale=ts, chars=2))  # two digits from the start (the room
+                # laid out for them): a pile of 10 would otherwise make a wider grid in play, 144 bytes a label
         # loops, not list comprehensions: a label made in one is a frame deeper on a board's pystack
         self.piles = []
         self.counts = []
