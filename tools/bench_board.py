@@ -239,9 +239,10 @@ def passed(record, games):
 def extra_heap(board, plan):
     """What the stand-ins, vmplay and the hands take (measured in a big pool): the pool is given it too.
 
-    One game a step is enough: the hands are made again for each game, the same for each.
+    One deal a step is enough, and no play: the hands are made again for each game, the same for each, when
+    the table is dealt (vmplay's deal_only).
     """
-    plan = [dict(step, games=min(1, step.get("games", 0))) for step in plan]
+    plan = [dict(step, games=min(1, step.get("games", 0)), deal_only=True) for step in plan]
     record, extra, done = board.play(plan, 512 * KB)
     if record is None or extra is None:
         raise RuntimeError("the plan did not run on the board VM:\n" + (done.stdout + done.stderr)[-3000:])
@@ -256,8 +257,9 @@ def measure(name, plan, games, search=False, work=None, board=None):
         board = board or Board(name, work)
         extra, big = extra_heap(board, plan)
         fig = {"board": name, "games": games, "extra": extra, "budget": board.budget, "pool": board.pool,
-               "skipped": big["skipped"], "frames": big["frames"]}
+               "skipped": big["skipped"]}
         record, _, done = board.play(plan, board.budget + extra)
+        fig["frames"] = record["frames"] if record else 0
         fig["at_budget"] = passed(record, games)
         fig["record"] = record
         if not fig["at_budget"]:

@@ -215,6 +215,10 @@ def play(player, step, seed, record):
         gc.collect()
         record["hands"] = max(record["hands"], gc.mem_alloc() - before)
         seed += 1
+        if step.get("deal_only"):  # the hands' heap is all this step asks (bench_board's extra): not played
+            hands = None
+            app.back_to_menu()
+            continue
         frames = 0
         over = OVER[0]
         while app.game is not None and app.game.phase != over and frames < 200000:
