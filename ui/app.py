@@ -14,7 +14,6 @@ from engine.actionlog import ActionLog
 from engine.actions import PAUSE, PH_OVER, PH_PLAY
 from engine.timing import Sequencer, ticks_add, ticks_diff
 from ui.lights import Lights
-from ui.playback import Playback
 from ui.reactions import Reactions
 from ui import words
 from ui.seating import Seating
@@ -26,7 +25,7 @@ BATCH = 32  # actions one frame's Sequencer holds in play (a replay's may need m
 SEEDS = 0xFFFFFFFF  # a seed a replay file can hold (engine.replay.SEEDS; the replay code loads only to save one)
 DEMO_IDLE_MS = 60000  # D-1: the title screen starts a CPU-against-CPU demo after a minute idle
 CHORD_MS = 500  # Up and Down of one cluster held together this long: pause (docs/boards.md)
-_OVER = ("ui.result", "ui.pause", "ui.panel")  # the screens over the table (a board drops them when closed)
+_OVER = ("ui.pause",)  # the screen over the table a board drops when it closes (the result's stay: _begin)
 
 
 def _module(name):
@@ -46,7 +45,7 @@ def _forget(name):
             pass
 
 
-class App(Seating, Playback, Reactions):
+class App(Seating, Reactions):
     """Menu and table on one display; ``frame(now)`` runs one frame."""
 
     def __init__(self, hal, settings=None, seed=None):
@@ -73,8 +72,7 @@ class App(Seating, Playback, Reactions):
         self.games = 0
         self.game = None
         self.table = None
-        self.playback = None
-        self.menu_settings = None
+        self.playback = None  # ui.playback.Playback while a replay file is played back on the table (watch)
         # C-5: every applied action, kept only where a replay can be saved (a board saves none)
         self.log = ActionLog() if getattr(hal, "keep_log", True) else None
         self.on_game_over = None  # called with the replay document of each finished game
@@ -162,7 +160,7 @@ class App(Seating, Playback, Reactions):
         seed = self.seed if self.seed is not None else now & 0xFFFFFF
         self.game_seed = (seed + self.games) & SEEDS  # a seed a replay file can hold
         self.games += 1
-        self.playback = None
+        self._end_playback()
         if self.seq.cap != BATCH:
             self.seq = Sequencer(BATCH)  # after a replay that needed a bigger batch
         self.demo = demo
@@ -232,11 +230,49 @@ class App(Seating, Playback, Reactions):
         hidden = [d is not None or (self.link is not None and self.link.remote(p)) for p, d in enumerate(self.cpus)]
         self.table.begin(game, hidden, self.options())  # D-3: every hand but this device's people's face down
         self.hal.display.root_group = self.table.group
+        # the result screen's code now, while the heap is whole: at the game's end the heap is at its fullest
+        # and in pieces (the deals', banners' holes), where a board could not place it (drop_game drops it)
+        _module("ui.result")
         self._show(now)
 
     def _name_seats(self):
         """The banners' names: You, CPU, P2, ... from who plays each seat (ui/words.py)."""
         self.words.names = words.names(words.kinds(self))
+
+    def watch(self, game, events, doc, now):
+        """Play a replay back on the table (C-5): game as loaded, events as (t, player, verb, a, b), doc its file's."""
+        self._end_playback()  # (a replay over a replay: the one before gives the player's settings back first)
+        self.playback = _module("ui.playback").Playback(self, game, events, doc)
+        self._begin(game, now)
+
+    def _end_playback(self):
+        """After a replay: the player's own settings again."""
+        if self.playback is not None:
+            self.playback.restore()
+            self.playback = None
+
+    def next_due(self):
+        """The ms (from the start) of the replay's next event still to come, or None (no replay, or played)."""
+        return self.playback.next_due() if self.playback is not None else None
+
+    def replay(self):
+        """The replay document of the game so far (the engine's replay format)."""
+        return _module("ui.playback").document(self)
+
+    def _game_over(self, now):
+        """Count the game in the statistics and hand its replay to on_game_over (not for demos or replays)."""
+        if self.saved or self.playback is not None or self.demo:
+            return
+        self.saved = True
+        driver = self.cpus[1]
+        level = getattr(driver.bot, "level", 0) if driver is not None else 0
+        record = getattr(self.hal, "record_game", None)
+        if record is not None:
+            record(self.game.name, self.settings["mode"], level if 0 <= level < 256 else 0, self.game.winner == 0,
+                   ticks_diff(now, self.t0))
+        self.end_ms = max(0, ticks_diff(now, self.t0))
+        if self.on_game_over is not None and (self.link is None or self.link.keeps_replay):
+            self.on_game_over(self.replay())  # (a linked guest knows no seed: its host saves the game)
 
     def back_to_menu(self):
         """Leave the table for the title menu."""
@@ -254,9 +290,8 @@ class App(Seating, Playback, Reactions):
             self.hal.display.root_group = None
             self.drop_game()  # the game's modules go before the menu is made again
         self.show_menu()
-        if self.menu_settings is not None:  # after a replay: the player's own options again
-            self.settings.update(self.menu_settings)
-            self.menu_settings = None
+        if self.playback is not None:
+            self._end_playback()
             self.menu.draw()
 
     def drop_unused(self):
@@ -312,7 +347,7 @@ class App(Seating, Playback, Reactions):
             self.over.tick(now)
         if self.screen == TABLE and (self.over is None or not self.over.stops):  # (paused: the table stands still)
             if self.playback is not None:
-                self._feed_playback(now)
+                self.playback.feed(now)
             if link is None or not link.paused:
                 self._drive(now)
             if link is not None:
@@ -353,7 +388,7 @@ class App(Seating, Playback, Reactions):
         if ticks_diff(self.quiet_until, now) > 0:
             return
         if self.playback is not None:
-            if self.next_event >= len(self.playback):
+            if self.playback.played_out():
                 self.back_to_menu()  # the replay has been played out: any key leaves it
             return
         if ticks_diff(timestamp, self.t0) < 0:
@@ -417,14 +452,7 @@ class App(Seating, Playback, Reactions):
             self.link.after(now)  # the host's clock, behind by its input delay; a guest's, from the host
             return
         if self.playback is not None:
-            end = getattr(self.game, "end_ms", None)
-            if end is None:
-                end = self.playback[-1][0] if self.playback else 0
-            elapsed = ticks_diff(now, self.t0)
-            if elapsed > end:
-                now = ticks_add(self.t0, end)
-                elapsed = end
-            self.clock_ms = elapsed
+            now = self.playback.clock(now)
         self.game.advance(now)
 
     def apply_now(self, now):
