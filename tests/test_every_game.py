@@ -144,7 +144,7 @@ def test_the_app_deals_it_from_the_menu_and_its_cpus_play_it_to_the_result(regis
     assert app.screen == TABLE and app.game.name == name and app.kind is info
     assert type(app.table).__module__ == info.SCREEN and type(app.clusters[0]).__module__ == info.CONTROLS
     assert app.cpus[0] is None and app.cpus[1] is not None
-    app.seat_cpu(0, hal.ticks_ms())  # the person's seat too: the CPU plays it out
+    app.seating.seat(0, hal.ticks_ms())  # the person's seat too: the CPU plays it out
     for _ in range(12000):
         if app.game.phase == PH_OVER:
             break

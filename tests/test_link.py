@@ -306,7 +306,7 @@ def test_three_devices_play_three_seat_speed_each_seeing_only_its_own_hand():
     assert person.cpus == [None, None, None]
     assert person.table.face_down == [p != person.link.seat for p in range(3)]
     person.link.cpu = "level6"  # from here the person's seat is played by this device's CPU
-    person.seat_cpu(person.link.seat, hals[2].ticks_ms())
+    person.seating.seat(person.link.seat, hals[2].ticks_ms())
     for _ in range(30000):
         for app, h in zip(apps, hals):
             h.advance(FRAME_MS)

@@ -332,7 +332,7 @@ def test_the_adaptive_cpu_line_shows_the_level_it_plays_now(headless_app):
     go_to(hal, app, "cpu")
     text = app.menu.lines.labels[app.menu.selected - app.menu.top].text
     assert text == "CPU: adaptive (Level 4)"
-    app.adaptive_level = 6  # after games it won less
+    app.seating.adaptive_level = 6  # after games it won less
     app.start_game(hal.ticks_ms())
     app.back_to_menu()
     step(hal, app)

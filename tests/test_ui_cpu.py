@@ -80,7 +80,7 @@ def test_adaptive_cpu_starts_the_next_game_a_level_down_after_winning(headless_a
     load(app, [["KH"], ["KS"], ["KD"], ["KC"], ["QS"]], [["6H"], [], [], [], []], [["5C"], ["TD"]])
     run_ms(hal, app, 3000)
     assert app.game.phase == PH_OVER and app.game.winner == 1  # S-15: its last card, no spit cards
-    assert app.adaptive_level == 3
+    assert app.seating.adaptive_level == 3
     leave_result(hal, app, "Menu")
     assert app.screen == MENU
     app.start_game(hal.ticks_ms())
@@ -104,7 +104,7 @@ def test_adaptive_cpu_is_nudged_once_per_round_by_its_own_rule(headless_app):
     bot = app.cpus[1].bot
     assert bot.seen_round == 2
     assert bot.level == 3  # one step down, its own rule; before, the app stepped it down a second time
-    assert app.adaptive_level == 4  # the app moves the level it carries only at a game's end
+    assert app.seating.adaptive_level == 4  # the app moves the level it carries only at a game's end
 
 
 def test_a_finished_game_is_counted_in_the_statistics(headless_app):

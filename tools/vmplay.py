@@ -211,7 +211,7 @@ def play(player, step, seed, record):
         record["free_table"] = min(record["free_table"], _free())
         gc.collect()
         before = gc.mem_alloc()
-        hands = Hands(app, 0 if step.get("demo") else app.people(), seed)
+        hands = Hands(app, 0 if step.get("demo") else app.seating.people(), seed)
         gc.collect()
         record["hands"] = max(record["hands"], gc.mem_alloc() - before)
         seed += 1

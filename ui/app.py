@@ -15,8 +15,8 @@ from engine.actions import PAUSE, PH_OVER, PH_PLAY
 from engine.timing import Sequencer, ticks_add, ticks_diff
 from ui.lights import Lights
 from ui.reactions import Reactions
-from ui import words
 from ui.seating import Seating
+from ui import words
 
 MENU = 0
 TABLE = 1
@@ -45,7 +45,7 @@ def _forget(name):
             pass
 
 
-class App(Seating, Reactions):
+class App(Reactions):
     """Menu and table on one display; ``frame(now)`` runs one frame."""
 
     def __init__(self, hal, settings=None, seed=None):
@@ -80,7 +80,7 @@ class App(Seating, Reactions):
         self.demo = False
         self.idle_since = None  # the title screen's last press (the demo starts after DEMO_IDLE_MS)
         self.demo_next = None
-        self.adaptive_level = 4  # the adaptive CPU starts in the middle of the ladder (docs/bots.md)
+        self.seating = Seating(self)  # who plays each seat, the CPUs' Drivers
         self.lands = 0  # cards landed on a spit pile, all games (R_LAND reports)
         self.applied = 0  # actions applied or refused, all games
         self.link = None  # ui.linked.Linked when this device hosts or joins a linked game (docs/link.md)
@@ -101,10 +101,10 @@ class App(Seating, Reactions):
 
             self.menu = Menu(self.width, self.height, self.settings, link=hasattr(self.hal, "open_link"),
                              line=self.menu_line, clusters=getattr(self.hal, "clusters", 2),
-                             stats=getattr(self.hal, "stats", None), level=self.adaptive_level)
+                             stats=getattr(self.hal, "stats", None), level=self.seating.adaptive_level)
             self.menu.buttons = getattr(self.hal, "button_words", self.menu.buttons)  # the how-to page's keys
         else:
-            self.menu.refresh(self.adaptive_level)
+            self.menu.refresh(self.seating.adaptive_level)
         self.hal.display.root_group = self.menu.group
 
     def _free_menu(self):
@@ -225,7 +225,7 @@ class App(Seating, Reactions):
             c.cursor = min(2, self.game.slots - 1)
         self.game.reports.clear()
         self.screen = TABLE
-        self._seat_cpus(now)
+        self.seating.seat_all(now)
         self._name_seats()
         hidden = [d is not None or (self.link is not None and self.link.remote(p)) for p, d in enumerate(self.cpus)]
         self.table.begin(game, hidden, self.options())  # D-3: every hand but this device's people's face down
@@ -349,7 +349,7 @@ class App(Seating, Reactions):
             if self.playback is not None:
                 self.playback.feed(now)
             if link is None or not link.paused:
-                self._drive(now)
+                self.seating.drive(now)
             if link is not None:
                 link.before(now)  # it may end the table: the host left, or its game cannot be played here
             if self.screen == TABLE:

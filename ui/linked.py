@@ -351,7 +351,7 @@ class Linked:
             seat = host.left.pop(0)
             if seat not in self.left:
                 self.left.append(seat)
-                app.seat_cpu(seat, now)
+                app.seating.seat(seat, now)
         while host.joined:
             seat = host.joined.pop(0)
             if seat in self.left:

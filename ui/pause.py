@@ -54,7 +54,7 @@ class Pause:
         if link is not None:
             link.hold(True)  # every device pauses; the others say who
         lines = ["The clock has stopped"]
-        if player >= 0 and (link is not None or app.people() > 1):
+        if player >= 0 and (link is not None or app.seating.people() > 1):
             lines.insert(0, "P%d paused" % (player + 1))
         self.panel = Panel(app.table.group, app.width, app.height, "Paused", lines, (RESUME, QUIT))
 

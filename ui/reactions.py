@@ -33,7 +33,6 @@ class Reactions:
 
     # What it uses of the App (ui/app.py, whose mixin it is), for mypy to check: annotations only, which
     # compile to nothing (no byte of a board's heap)
-    _adapt: "Callable[..., Any]"
     _game_over: "Callable[..., Any]"
     _say: "Callable[..., Any]"
     close_over: "Callable[..., Any]"
@@ -51,6 +50,7 @@ class Reactions:
     playback: "Any"
     quiet_until: "int"
     refuse_tone: "bool"
+    seating: "Any"
     words: "Any"
 
     def _react(self, now):
@@ -89,7 +89,7 @@ class Reactions:
                 self.quiet_until = ticks_add(now, 600)
                 self.lights.countdown(now, 600)  # the count runs out when Spit can be said
             elif sound == A.R_GAME_OVER and self.game.phase == PH_OVER:  # the game, or the match, is over
-                self._adapt(p)
+                self.seating.adapt(p)
                 # a win jingle when one of this device's people won (or nobody here plays); a loss, falling
                 people = 0
                 for q in range(len(cpus)):
