@@ -77,9 +77,9 @@ def reacted(hal, app, kind, p, a=0, ms=1000):
     hal.tones.clear()
     now = hal.ticks_ms()
     app.game.reports.add(kind, p, a)
-    app._react(now)
+    app.reactions.react(now)
     for t in range(now + U.FRAME_MS, now + ms, U.FRAME_MS):  # the jingle's later notes, a frame at a time
-        app._react(t)
+        app.reactions.react(t)
     return [tone[1:] for tone in hal.tones]
 
 

@@ -221,7 +221,7 @@ def measure(h):
             clock[0] += 33
             n += 1
             after += game.phase == U.PH_OVER
-            state = (game.phase, game.round, app.lands, app.applied, app.banner_key, app.info_key,
+            state = (game.phase, game.round, app.reactions.lands, app.applied, app.banner_key, app.info_key,
                      c0.cursor, c1.cursor, app.said)
             gc.collect()
             gc.disable()
@@ -231,9 +231,9 @@ def measure(h):
             gc.enable()
             same = state[:2] == (game.phase, game.round) and state[4:6] == (app.banner_key, app.info_key) \
                 and state[8] == app.said
-            if same and state[2:4] == (app.lands, app.applied) and state[6:8] == (c0.cursor, c1.cursor):
+            if same and state[2:4] == (app.reactions.lands, app.applied) and state[6:8] == (c0.cursor, c1.cursor):
                 kind = "idle"
-            elif same and app.lands > state[2]:
+            elif same and app.reactions.lands > state[2]:
                 kind = "play"
             else:
                 kind = "other"

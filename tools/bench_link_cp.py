@@ -74,7 +74,7 @@ class Ring:
 def looks(app):
     if app.game is None:  # a guest not dealt yet
         return (0, 0, 0, 0, 0, -1, -1)
-    return (app.lands, app.applied, app.banner_key, app.info_key, app.said, app.game.phase, app.game.round)
+    return (app.reactions.lands, app.applied, app.banner_key, app.info_key, app.said, app.game.phase, app.game.round)
 
 
 def measure():

@@ -77,7 +77,7 @@ class Player:
             hands.press(app)
         screen = app.screen
         game = app.game if screen == 1 else None
-        lands = app.lands
+        lands = app.reactions.lands
         deal = game.round if game is not None else -1
         said = (app.banner_key, app.info_key, app.said) if game is not None else None
         cursors = [c.cursor for c in app.clusters] if game is not None else None
@@ -87,7 +87,7 @@ class Player:
             kind = "bus_screen"
         elif game is not None and game.round != deal:
             kind = "bus_deal"
-        elif app.lands == lands + 1 and said == (app.banner_key, app.info_key, app.said) and \
+        elif app.reactions.lands == lands + 1 and said == (app.banner_key, app.info_key, app.said) and \
                 cursors == [c.cursor for c in app.clusters]:
             kind = "bus_play"  # one card landed, and nothing else moved or was said
         else:

@@ -45,7 +45,7 @@ def _forget(name):
             pass
 
 
-class App(Reactions):
+class App:
     """Menu and table on one display; ``frame(now)`` runs one frame."""
 
     def __init__(self, hal, settings=None, seed=None):
@@ -81,7 +81,7 @@ class App(Reactions):
         self.idle_since = None  # the title screen's last press (the demo starts after DEMO_IDLE_MS)
         self.demo_next = None
         self.seating = Seating(self)  # who plays each seat, the CPUs' Drivers
-        self.lands = 0  # cards landed on a spit pile, all games (R_LAND reports)
+        self.reactions = Reactions(self)  # the banners, lights, tones and jingles of the engine's reports
         self.applied = 0  # actions applied or refused, all games
         self.link = None  # ui.linked.Linked when this device hosts or joins a linked game (docs/link.md)
         self.link_address = ""  # the host a guest looks for (code.py --join ADDRESS; "": the hal's own default)
@@ -216,10 +216,7 @@ class App(Reactions):
         self.banner_key = self.info_key = None
         self.quiet_until = now  # presses before this are ignored (just after a deal)
         self.flash_until = [now] * game.players
-        self.refuse_tone = False
-        self.jingle = None  # the jingle playing (_J_WIN...), its next note and when that note is due
-        self.jingle_i = 0
-        self.jingle_at = now
+        self.reactions.begin(now)
         self.lights.reset(now)
         for c in self.clusters:
             c.cursor = min(2, self.game.slots - 1)
@@ -355,7 +352,7 @@ class App(Reactions):
             if self.screen == TABLE:
                 self._apply(now)
                 self._advance(now)
-                self._react(now)
+                self.reactions.react(now)
                 self._show(now)
         self.lights.update(now, self.game if self.screen == TABLE else None)
         self.hal.present()
@@ -491,7 +488,7 @@ class App(Reactions):
         lockout.refused(cluster, verb, now)  # a fumble locks the player's plays: the card shakes until then
         self.flash_until[p] = cluster.lock_until if lockout.locked(cluster, now) else ticks_add(now, 220)
         self.lights.refuse(p, now)
-        self.refuse_tone = True  # played after this frame's other tones, so it is heard
+        self.reactions.refused()
 
     def _say(self, text, now, ms):
         self.said += 1

@@ -1,10 +1,10 @@
-"""What the App does with the engine's reports: banners, lights, tones and jingles (a mixin of ui.app.App).
+"""What the App does with the engine's reports: banners, lights, tones and jingles (``app.reactions``).
 
 Each report the engine made this frame (a card landed, Spit, a slap, a
 refusal, the game's end) gets the game's words on the banner, a flash of the
 lights and a tone; the game's end a jingle, one note a frame, and the result
-screen. Its own module: ui/app.py stays small enough for a board to compile
-from source (tests/test_bundle.py's 64 KB).
+screen. The App owns one ``Reactions`` (``app.reactions``) and calls ``react``
+once a frame, after the actions are applied; ``begin`` at each deal.
 """
 
 from engine import actions as A
@@ -14,7 +14,7 @@ from micropython import const
 
 _TYPING = const(0)  # true for mypy only (tools/typecheck.py's always_true): never imported on a board
 if _TYPING:
-    from typing import Any, Callable
+    from ui.app import App
 
 # Tones (Hz, ms): one short tone per event, yours (a seat a person plays on this device) or the other side's
 _T_PLAY = (988, 30)  # your card landed
@@ -29,37 +29,32 @@ _J_STUCK = (523, 60, 523, 60)  # type: tuple[int, ...]  # two short blips: nobod
 
 
 class Reactions:
-    """The App's ``_react``: called once a frame, after the actions are applied."""
+    """The App's reactions to the engine's reports: ``react`` once a frame, ``refused`` for a refused move."""
 
-    # What it uses of the App (ui/app.py, whose mixin it is), for mypy to check: annotations only, which
-    # compile to nothing (no byte of a board's heap)
-    _game_over: "Callable[..., Any]"
-    _say: "Callable[..., Any]"
-    close_over: "Callable[..., Any]"
-    cpus: "list"
-    demo: "bool"
-    game: "Any"
-    hal: "Any"
-    jingle: "Any"
-    jingle_at: "int"
-    jingle_i: "int"
-    lands: "int"
-    lights: "Any"
-    link: "Any"
-    over: "Any"
-    playback: "Any"
-    quiet_until: "int"
-    refuse_tone: "bool"
-    seating: "Any"
-    words: "Any"
+    def __init__(self, app):
+        self.app = app  # type: App
+        self.lands = 0  # cards landed on a spit pile, all games (R_LAND reports)
+        self.begin(0)
 
-    def _react(self, now):
+    def begin(self, now):
+        """A new deal: no tone or jingle pending."""
+        self.refuse_tone = False
+        self.jingle = None  # the jingle playing (_J_WIN...), its next note and when that note is due
+        self.jingle_i = 0
+        self.jingle_at = now
+
+    def refused(self):
+        """A move was refused this frame: its low tone plays after the frame's other tones, so it is heard."""
+        self.refuse_tone = True
+
+    def react(self, now):
         """Turn the engine's reports into banners, lights and tones (the words are the game's)."""
-        reports = self.game.reports
+        app = self.app
+        reports = app.game.reports
         buf = reports.buf
-        words = self.words
-        cpus = self.cpus
-        link = self.link
+        words = app.words
+        cpus = app.cpus
+        link = app.link
         while True:
             i = reports.pop()
             if i < 0:
@@ -67,52 +62,52 @@ class Reactions:
             kind, p, a = buf[i], buf[i + 1], buf[i + 2]
             sound = words.SOUNDS.get(kind, kind)  # a game's own report sounds as the shared one it names
             # p is a seat a person plays on this device ("yours")
-            yours = not self.demo and p < len(cpus) and cpus[p] is None and (link is None or not link.remote(p))
+            yours = not app.demo and p < len(cpus) and cpus[p] is None and (link is None or not link.remote(p))
             if sound == A.R_LAND:
                 self.lands += 1
-                self.lights.flash(p, now)
-                self.hal.tone(*(_T_PLAY if yours else _T_THEIRS))
+                app.lights.flash(p, now)
+                app.hal.tone(*(_T_PLAY if yours else _T_THEIRS))
             elif sound == A.R_STALEMATE:
                 self.jingle = _J_STUCK
                 self.jingle_i = 0
                 self.jingle_at = now
-                self.quiet_until = ticks_add(now, 500)  # seen before a press counts as ready (issue 20.5)
+                app.quiet_until = ticks_add(now, 500)  # seen before a press counts as ready (issue 20.5)
             elif sound == A.R_SPIT:  # cards turned onto the centre
-                self.lights.spit(now)
-                self.hal.tone(*_T_SPIT)
+                app.lights.spit(now)
+                app.hal.tone(*_T_SPIT)
             elif sound == A.R_SLAP:
-                self.hal.tone(*_T_SLAP)
+                app.hal.tone(*_T_SLAP)
             elif sound == A.R_PENALTY:  # a player pays for being late (Speed's P-8)
-                self.lights.refuse(p, now, 600)
+                app.lights.refuse(p, now, 600)
                 self.refuse_tone = True
             elif sound == A.R_DEAL:
-                self.quiet_until = ticks_add(now, 600)
-                self.lights.countdown(now, 600)  # the count runs out when Spit can be said
-            elif sound == A.R_GAME_OVER and self.game.phase == PH_OVER:  # the game, or the match, is over
-                self.seating.adapt(p)
+                app.quiet_until = ticks_add(now, 600)
+                app.lights.countdown(now, 600)  # the count runs out when Spit can be said
+            elif sound == A.R_GAME_OVER and app.game.phase == PH_OVER:  # the game, or the match, is over
+                app.seating.adapt(p)
                 # a win jingle when one of this device's people won (or nobody here plays); a loss, falling
                 people = 0
                 for q in range(len(cpus)):
-                    if cpus[q] is None and not self.demo and (link is None or not link.remote(q)):
+                    if cpus[q] is None and not app.demo and (link is None or not link.remote(q)):
                         people += 1
                 self.jingle = _J_WIN if yours or (people == 0 and p < len(cpus)) else _J_LOSS
                 self.jingle_i = 0
                 self.jingle_at = now
-                self._game_over(now)
-                if not self.demo and self.playback is None:
-                    self.close_over()  # (a linked game paused as it ended)
-                    self.over = __import__("ui.result", None, None, ("_",)).Result(self, now)
-            text = words.report(kind, p, a, self.game)
+                app._game_over(now)
+                if not app.demo and app.playback is None:
+                    app.close_over()  # (a linked game paused as it ended)
+                    app.over = __import__("ui.result", None, None, ("_",)).Result(app, now)
+            text = words.report(kind, p, a, app.game)
             if text is not None:
-                self._say(text, now, words.ms)
+                app._say(text, now, words.ms)
         if self.refuse_tone:
             self.refuse_tone = False
-            if self.game.phase != PH_OVER:  # the game's end is the last thing heard
-                self.hal.tone(*_T_REFUSE)
+            if app.game.phase != PH_OVER:  # the game's end is the last thing heard
+                app.hal.tone(*_T_REFUSE)
         elif self.jingle is not None and ticks_diff(now, self.jingle_at) >= 0:  # the jingle's next note
             j = self.jingle
             k = self.jingle_i
-            self.hal.tone(j[k], j[k + 1])
+            app.hal.tone(j[k], j[k + 1])
             self.jingle_at = ticks_add(now, j[k + 1])
             self.jingle_i = k + 2
             if k + 2 >= len(j):
