@@ -16,10 +16,6 @@ PEOPLE = {"1p": 1, "2p": 2, "3p": 3, "4p": 4}  # the menu's modes: how many seat
 DEMO_BOTS = ("level7", "level8")
 
 
-def _module(name):
-    return __import__(name, None, None, ("_",))
-
-
 class Seating:
     """The App's seats: ``people``, ``seat`` and the CPUs' presses (``drive``)."""
 
@@ -50,7 +46,7 @@ class Seating:
     def seat(self, p, now):
         """Put a CPU player in seat p (D-1: a seat with no person; a linked guest that has left)."""
         app = self.app
-        cpu = _module(app.kind.CPU)  # the CPU modules load only when a CPU seat exists
+        cpu = __import__(app.kind.CPU, None, None, ("make",))  # the CPU modules load only when a CPU seat exists
         name = DEMO_BOTS[p % 2] if app.demo else app.settings["cpu"]
         if app.link is not None and p == app.link.seat and app.link.cpu is not None:
             name = app.link.cpu  # tools/linkplay.py: this device's own seat is a CPU's
@@ -59,7 +55,7 @@ class Seating:
         bot = cpu.make(name)
         if name == "adaptive":
             bot.set_level(self.adaptive_level)
-        bots = _module("engine.bots")
+        bots = __import__("engine.bots", None, None, ("Driver",))
         act = next((d.act for d in app.cpus if d is not None), None) or bots.Act()  # one for every CPU seat
         driver = bots.Driver(bot, p, app.clusters[p], seed=app.game_seed * 2 + p,
                              view=cpu.View(p, app.game.players), act=act)
