@@ -211,3 +211,24 @@ def test_nothing_shared_compares_a_value_with_a_games_name():
                     if any(isinstance(e, ast.Constant) and e.value in names for e in elts):
                         found.append("%s:%d" % (path, node.lineno))
     assert not found
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 135), (240, 240)], ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("name", GAMES)
+def test_every_refusal_a_person_is_told_stays_on_the_screen(headless_app, registered, name, size):
+    """Each refusal's words (ui/refusals.py), for the longest seat name, in the banner: all its lines on the
+    screen. A banner of more lines than the room under it moves up (California's four lines at 160x128 ran
+    off the bottom)."""
+    from ui.app import TABLE
+    from ui.refusals import _REFUSALS, refused
+
+    hal, app = headless_app(*size, settings={"game": name, "mode": "2p"})
+    app.start_game(hal.ticks_ms())
+    assert app.screen == TABLE
+    width, height = size
+    for reason in _REFUSALS:
+        for who in ("You", "CPU", "P2"):
+            text = refused(who, reason)
+            app.table.banner.set(text)
+            x1, y1, x2, y2 = app.table.banner.area()
+            assert 0 <= x1 and x2 <= width and 0 <= y1 and y2 <= height, (text, (x1, y1, x2, y2))

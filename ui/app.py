@@ -195,6 +195,7 @@ class App:
             cluster = _module(info.CONTROLS).Cluster
             self.clusters = tuple(cluster(p) for p in range(game.players))
             self.table = _module(info.SCREEN).Table(self.width, self.height, players=game.players)
+            self.table.banner.bottom = self.height  # a banner of more lines than the room below moves up
         if self.seq.players != game.players:
             self.seq = Sequencer(self.seq.cap, game.players)  # C-4 over every seat
         self.words = _module(info.WORDS).Words(dict(self.settings, **self.options()))

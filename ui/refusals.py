@@ -12,7 +12,7 @@ _REFUSALS = {  # engine.actions' reasons a person can cause, in a player's words
     A.ALREADY_UP: "already face up",
     A.SLOT_TAKEN: "that place is taken",
     A.JOKER_LAST: "a joker can't go last",
-    A.NO_MATCH: "that rank isn't open",
+    A.NO_MATCH: "rank not open",  # short: California's banner is 9 characters wide on a 160x128 panel
 }
 
 

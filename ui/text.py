@@ -121,6 +121,7 @@ class Text:
     """
 
     glue = ()  # words that stay with the word after them when the text wraps (``wrap``)
+    bottom = 1 << 14  # the lowest y its words may reach (a table sets the screen's height): no limit
 
     def __init__(self, group, x, y, anchor, colour, background=None, scale=1, line_chars=0, chars=1, lines=1):
         self.x = x
@@ -312,6 +313,9 @@ class Text:
         h = (high if self.ay2 else self.rows) * self.ch + 2 * pad_y
         left = self.x - (self.ax2 * w * s) // 2
         top = self.y - (self.ay2 * h * s) // 2
+        shown = (high * self.ch + 2 * pad_y) * s  # the lines shown, with the background's padding
+        if top + shown > self.bottom:  # more lines than the room below: up, so that the last one is seen
+            top = self.bottom - shown
         node = self.node
         if node.x != left:
             node.x = left
