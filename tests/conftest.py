@@ -71,6 +71,11 @@ def registered_games():
     return games.NAMES + (TOY[0],)
 
 
+def kit(name):
+    """A game's test kit, tests/kits/<name>.py: what the generic tests know of it (tests/kits/__init__.py)."""
+    return __import__("kits." + name, None, None, ("_",))
+
+
 @pytest.fixture
 def registered(monkeypatch):
     """engine.games with the toy game registered for this test only (its name, title and package: the registry's

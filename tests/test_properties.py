@@ -1,8 +1,9 @@
-"""Property tests: random action streams never break the game's invariants.
+"""Property tests: random action streams never break a game's invariants, for every registered game.
 
-Invariants after every action: every card present exactly once, never more
-than five stocks (four with S-17), only top cards face up, a refused action
-changes nothing (C-4, C-5), and every game of random legal play ends.
+Invariants after every action: every card present exactly once, the game's own invariants (its kit's: never more
+than five stocks in Spit, four with S-17, only top cards face up; a Speed hand of five; California's open ranks),
+a refused action changes nothing (C-4, C-5), and every game of random legal play ends. The options are drawn
+from the game's menu values (those its file module accepts); each game's kit says how many examples.
 """
 
 from collections import Counter
@@ -11,95 +12,78 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import kit, registered_games
 from engine import actions as A
 from engine.randplay import RandomPlay
-from engine.replay import document, load, run, state
-from engine.spit.rules import PH_OVER, Spit
+from engine.replay import ReplayError, document, file_module, load, run, state
 
-OPTION_SETS = st.fixed_dictionaries({
-    "stocks": st.sampled_from((4, 5)),
-    "scoring": st.booleans(),
-    "choose_pile": st.booleans(),
-    "alternate_colours": st.booleans(),
-    "auto_flip": st.booleans(),
-})
+GAMES = registered_games()
+
+
+def option_sets(games, name):
+    """Option dicts of the game's menu values (engine.games' OPTIONS), those its file module accepts."""
+
+    def accepted(options):
+        try:
+            file_module(name).options(options)
+        except ReplayError:
+            return False
+        return True
+
+    return st.fixed_dictionaries({key: st.sampled_from(values)
+                                  for key, _, values, _ in games.get(name).OPTIONS}).filter(accepted)
+
+
+def new(name, seed, options):
+    """A game dealt from seed with a file's options."""
+    files = file_module(name)
+    return files.new(seed, files.options(options))
 
 
 def all_cards(game):
-    """Every card in the game, wherever it lies."""
-    cards = []
-    if game.name == "speed":
-        for p in range(game.players):
-            cards += [c for c in game.hands[p] if c] + game.draw[p].cards() + game.side[p].cards()
-            cards += game.centre[p].cards() + ([game.start[p]] if game.start[p] else [])
-        return cards  # the deck is the last centre pile's room during the deal (engine.speed.deal)
-    if game.name == "california":
-        for p in range(2):
-            cards += game.piles[p].cards()
-            for pile in game.rows[p]:
-                cards += pile.cards()
-        return cards
-    for p in range(2):
-        cards += game.centre[p].cards() + game.spit[p].cards() + game.hands[p].cards()
-        for pile in game.stocks[p]:
-            cards += pile.cards()
-    return cards + game.deck.cards()
+    """Every card in the game, wherever it lies (its kit knows where)."""
+    return kit(game.name).cards(game)
 
 
 def snapshot(game):
     """Everything a refused action must leave untouched."""
-    return (state(game), bytes(game.ready), game.rng.hi, game.rng.lo, game.cleared,
-            [bytes(u) for u in game.up], game.round, game.winner, game.chooser)
+    return (state(game), bytes(game.ready), game.round, game.winner) + tuple(kit(game.name).untouched(game))
 
 
 def check_invariants(game, deck):
-    cards = all_cards(game)
-    assert Counter(cards) == deck, "cards lost or duplicated"
-    if game.name == "california":
-        tops = [pile.top() & 15 for row in game.rows for pile in row if pile.n]
-        shown = sum(1 << r for r in set(tops) if tops.count(r) >= 2)
-        assert game.open & shown == shown, "two tops of a rank and it is not open (K-3)"
-        assert all(r in tops for r in range(1, 14) if game.open >> r & 1), "an open rank no top shows (K-3)"
-        if game.phase == PH_OVER:
-            assert game.winner in (0, 1, A.NONE)
-        return
-    if game.name == "speed":
-        assert all(len(h) == 5 for h in game.hands), "a hand holds at most five cards (P-4)"
-        if game.phase == PH_OVER:
-            assert game.winner in tuple(range(game.players)) + (A.NONE,)
-        return
-    for p in range(2):
-        for s, pile in enumerate(game.stocks[p]):
-            if s >= game.slots:
-                assert pile.n == 0, "more stocks than the layout allows (S-7, S-17)"
-            assert game.up[p][s] in (0, 1)
-            if pile.n == 0:
-                assert game.up[p][s] == 0, "an empty slot cannot have a face-up card"
-        assert game.hands[p].n == 0, "hands are only used between rounds"
-    assert game.deck.n == 0
-    if game.phase == PH_OVER:
-        assert game.winner in (0, 1, A.NONE)
+    assert Counter(all_cards(game)) == deck, "cards lost or duplicated"
+    kit(game.name).invariants(game)
 
 
-@settings(max_examples=60)
-@given(options=OPTION_SETS, seed=st.integers(0, 2**32 - 1), data=st.data())
+@pytest.mark.parametrize("name", GAMES)
 @pytest.mark.slow
-def test_random_action_streams_keep_invariants(options, seed, data):
+def test_random_action_streams_keep_invariants(registered, name):
     """C-1, C-3, S-7: any stream of actions, legal or not, keeps every invariant."""
-    game = Spit(seed=seed, **options)
+    top_verb = max(file_module(name).VERBS) + 1  # one past the game's verbs: refused
+
+    @settings(max_examples=kit(name).EXAMPLES[0])
+    @given(options=option_sets(registered, name), seed=st.integers(0, 2**32 - 1), data=st.data())
+    def stream(options, seed, data):
+        random_action_stream(new(name, seed, options), options, data, top_verb)
+
+    stream()
+
+
+def random_action_stream(game, options, data, top_verb):
+    """Actions drawn by data, legal or not, applied to game: every invariant holds after each."""
     deck = Counter(all_cards(game))
-    assert sum(deck.values()) == 52
+    assert sum(deck.values()) == kit(game.name).size(options)
     legal = bytearray(3 * 48)
     t = 0
     for _ in range(data.draw(st.integers(50, 400), label="length")):
         t += data.draw(st.integers(0, 500), label="gap")
-        player = data.draw(st.integers(0, 1), label="player")
+        player = data.draw(st.integers(0, game.players - 1), label="player")
         n = game.legal(player, legal)
         if n and data.draw(st.booleans(), label="pick legal"):
             i = 3 * data.draw(st.integers(0, n - 1), label="which")
             verb, a, b = legal[i], legal[i + 1], legal[i + 2]
         else:
-            verb = data.draw(st.integers(0, 6), label="verb")
+            verb = data.draw(st.integers(0, top_verb), label="verb")
             a = data.draw(st.integers(0, 6), label="a")
             b = data.draw(st.integers(0, 6), label="b")
         before = snapshot(game)
@@ -107,31 +91,41 @@ def test_random_action_streams_keep_invariants(options, seed, data):
         if reason != A.OK:
             assert snapshot(game) == before, "a refused action changed the game"
         check_invariants(game, deck)
-        if game.phase == PH_OVER:
+        if game.phase == A.PH_OVER:
             break
 
 
-@settings(max_examples=40)
-@given(options=OPTION_SETS, seed=st.integers(0, 2**32 - 1))
-def test_random_legal_play_always_ends(options, seed):
-    """S-10, S-15, S-16: every game of random legal play ends, with a winner or a draw."""
-    game = Spit(seed=seed, **options)
-    applied = RandomPlay(game, seed).play(limit=50000)
-    assert game.phase == PH_OVER, "game did not end after %d actions" % applied
-    if not options["scoring"]:
-        assert game.winner in (0, 1)
-        assert game.cards_held(game.winner) == 0  # S-15: the winner has no cards at all
+@pytest.mark.parametrize("name", GAMES)
+def test_random_legal_play_always_ends(registered, name):
+    """S-10, S-15, S-16: every game of random legal play ends, with a winner or a draw (and the game's kit's
+    checks of a game's end: S-15, without scoring Spit's winner has no cards at all)."""
+
+    @settings(max_examples=kit(name).EXAMPLES[1])
+    @given(options=option_sets(registered, name), seed=st.integers(0, 2**32 - 1))
+    def ends(options, seed):
+        game = new(name, seed, options)
+        applied = RandomPlay(game, seed).play(limit=50000)
+        assert game.phase == A.PH_OVER, "game did not end after %d actions" % applied
+        kit(name).ended(game, options)
+
+    ends()
 
 
-@settings(max_examples=25)
-@given(options=OPTION_SETS, seed=st.integers(0, 2**32 - 1))
-def test_replaying_the_log_reproduces_the_game(options, seed):
+@pytest.mark.parametrize("name", GAMES)
+def test_replaying_the_log_reproduces_the_game(registered, name):
     """C-5: a game is a pure function of settings, seed and the timestamped input log."""
-    game = Spit(seed=seed, **options)
-    player = RandomPlay(game, seed)
-    player.log = []
-    player.play(limit=50000)
-    again, events = load(document(options, seed, player.log))
-    run(again, events)
-    assert state(again) == state(game)
-    assert again.scores == game.scores
+
+    @settings(max_examples=kit(name).EXAMPLES[2])
+    @given(options=option_sets(registered, name), seed=st.integers(0, 2**32 - 1))
+    def replayed(options, seed):
+        game = new(name, seed, options)
+        player = RandomPlay(game, seed)
+        player.log = []
+        player.play(limit=50000)
+        again, events = load(document(options, seed, player.log, game=name))
+        run(again, events)
+        assert state(again) == state(game)
+        assert snapshot(again) == snapshot(game)  # the scores, the shuffle and the hidden cards too
+        assert getattr(again, "scores", None) == getattr(game, "scores", None)
+
+    replayed()

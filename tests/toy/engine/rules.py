@@ -87,6 +87,19 @@ class Snap:
             self.now = t
         return why
 
+    def legal(self, p, out):
+        """Write p's useful legal actions (verb, a, b) into out; return how many: a flip in play (T-2), a snap of
+        a pair (T-3)."""
+        if self.phase == PH_SLAP:
+            verb = _SLAP
+        elif self.phase == PH_PLAY and self.piles[p].n:
+            verb = _FLIP
+        else:
+            return 0
+        out[0] = verb
+        out[1] = out[2] = 0
+        return 1
+
     def advance(self, t):
         """The clock reached t: nothing in Snap waits for time."""
 

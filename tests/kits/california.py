@@ -1,0 +1,56 @@
+"""California Spit's test kit (tests/kits/__init__.py): what the generic tests know of California Spit."""
+
+from engine import actions as A
+
+LETTERS = "CKD"
+RULES = None
+EXAMPLES = (20, 12, 8)  # fewer than Spit's: tests/test_california_engine.py has its own properties
+FASTEST_MS = 650  # spotting a match takes a look of its own
+SLOWEST_MS = 1600
+MPY_GAMES = 0  # not measured by bench_mpy (tests/test_circuitpython.py measures it on CircuitPython's VM)
+MPY_STEADY = 0
+
+
+def size(options):
+    """How many cards a game holds, whatever its options: one deck."""
+    return 52
+
+
+def cards(game):
+    """Every card in the game, wherever it lies."""
+    out = []
+    for p in range(2):
+        out += game.piles[p].cards()
+        for pile in game.rows[p]:
+            out += pile.cards()
+    return out
+
+
+def untouched(game):
+    """What a refused action must leave untouched beside state(): the shuffle and the face-down piles."""
+    return game.rng.hi, game.rng.lo, [p.names() for p in game.piles], bytes(game.tops), bytes(game.picked)
+
+
+def invariants(game):
+    """K-3: a rank is open exactly while two tops show it."""
+    tops = [pile.top() & 15 for row in game.rows for pile in row if pile.n]
+    shown = sum(1 << r for r in set(tops) if tops.count(r) >= 2)
+    assert game.open & shown == shown, "two tops of a rank and it is not open (K-3)"
+    assert all(r in tops for r in range(1, 14) if game.open >> r & 1), "an open rank no top shows (K-3)"
+    if game.phase == A.PH_OVER:
+        assert game.winner in (0, 1, A.NONE)
+
+
+def ended(game, options):
+    """K-5: the winner covered with the last card of their pile."""
+    assert game.winner in (0, 1) and game.piles[game.winner].n == 0
+
+
+def hidden(game):
+    """The face-down piles, card by card."""
+    return {"hidden": [p.names() for p in game.piles]}
+
+
+def derived(game, st):
+    """No keys beside state()'s."""
+    return st

@@ -1,0 +1,55 @@
+"""Speed's test kit (tests/kits/__init__.py): what the generic tests know of Speed."""
+
+from engine import actions as A
+
+LETTERS = "CPD"
+RULES = None
+EXAMPLES = (12, 12, 8)  # fewer than Spit's: tests/test_speed_engine.py has its own properties
+FASTEST_MS = 500
+SLOWEST_MS = 1600
+MPY_GAMES = 12  # Speed's games are short: more of them for enough steady apply() calls
+MPY_STEADY = 300
+
+
+def size(options):
+    """How many cards a game of these options holds: a deck each (P-11), two jokers each with jokers (P-10)."""
+    decks = options.get("decks", 1)
+    return decks * (54 if options.get("jokers") else 52)
+
+
+def cards(game):
+    """Every card in the game, wherever it lies (the deck is the last centre pile's room during the deal)."""
+    out = []
+    for p in range(game.players):
+        out += [c for c in game.hands[p] if c] + game.draw[p].cards() + game.side[p].cards()
+        out += game.centre[p].cards() + ([game.start[p]] if game.start[p] else [])
+    return out
+
+
+def untouched(game):
+    """What a refused action must leave untouched beside state(): the shuffle, hands, face-down piles, the clock."""
+    return (game.rng.hi, game.rng.lo, [bytes(h) for h in game.hands], [p.names() for p in game.draw],
+            [p.names() for p in game.side], bytes(game.start), game.out, game.deadline)
+
+
+def invariants(game):
+    """P-4: a hand holds at most five cards."""
+    assert all(len(h) == 5 for h in game.hands), "a hand holds at most five cards (P-4)"
+    if game.phase == A.PH_OVER:
+        assert game.winner in tuple(range(game.players)) + (A.NONE,)
+
+
+def ended(game, options):
+    """A match ends with a winner or a draw."""
+    assert game.winner in tuple(range(game.players)) + (A.NONE,)
+
+
+def hidden(game):
+    """The face-down draw and side piles, and the clock's limit."""
+    return {"hidden": [p.names() for p in game.draw] + [p.names() for p in game.side],
+            "deadline": game.deadline if game.phase == A.PH_CALL else None}
+
+
+def derived(game, st):
+    """No keys beside state()'s."""
+    return st

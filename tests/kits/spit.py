@@ -1,0 +1,70 @@
+"""Spit's test kit (tests/kits/__init__.py): what the generic tests know of Spit."""
+
+from engine import actions as A
+
+LETTERS = "CSD"  # the rule letters of RULES.md Spit plays (C and D are every game's)
+RULES = None  # the rules' text: RULES.md
+EXAMPLES = (60, 40, 25)  # hypothesis examples: random action streams, random legal play, replayed logs
+FASTEST_MS = 500  # the top level's median per move at most (ms, the CPU ladder)
+SLOWEST_MS = 1600  # level 1's median per move at least
+MPY_GAMES = 5  # games bench_mpy plays on the MicroPython VM, and the steady apply() calls they make at least
+MPY_STEADY = 1000
+
+
+def size(options):
+    """How many cards a game holds, whatever its options: one deck."""
+    return 52
+
+
+def cards(game):
+    """Every card in the game, wherever it lies."""
+    out = []
+    for p in range(2):
+        out += game.centre[p].cards() + game.spit[p].cards() + game.hands[p].cards()
+        for pile in game.stocks[p]:
+            out += pile.cards()
+    return out + game.deck.cards()
+
+
+def untouched(game):
+    """What a refused action must leave untouched beside state(): the shuffle, cleared, face-up flags, chooser."""
+    return game.rng.hi, game.rng.lo, game.cleared, [bytes(u) for u in game.up], game.chooser
+
+
+def invariants(game):
+    """S-7, S-17: no more stocks than the layout allows, only top cards face up; hands and deck empty in play."""
+    for p in range(2):
+        for s, pile in enumerate(game.stocks[p]):
+            if s >= game.slots:
+                assert pile.n == 0, "more stocks than the layout allows (S-7, S-17)"
+            assert game.up[p][s] in (0, 1)
+            if pile.n == 0:
+                assert game.up[p][s] == 0, "an empty slot cannot have a face-up card"
+        assert game.hands[p].n == 0, "hands are only used between rounds"
+    assert game.deck.n == 0
+    if game.phase == A.PH_OVER:
+        assert game.winner in (0, 1, A.NONE)
+
+
+def ended(game, options):
+    """S-15: without scoring the winner has no cards at all."""
+    if not options["scoring"]:
+        assert game.winner in (0, 1)
+        assert game.cards_held(game.winner) == 0
+
+
+def hidden(game):
+    """The state state() leaves out: the spit piles' cards and who cleared their stocks."""
+    return {"spit_cards": [game.spit[0].names(), game.spit[1].names()], "cleared": game.cleared}
+
+
+def derived(game, st):
+    """The keys a rule file's "expect" may use beside state()'s (tests/test_rules.py's docstring)."""
+    st["centre_sizes"] = [len(pile) for pile in st["centre"]]
+    for p, pl in enumerate(st["players"]):
+        pl["stock_sizes"] = [len(s["cards"]) for s in pl["stocks"]]
+        held = []
+        for s in range(game.slots):
+            held += game.stocks[p][s].names()
+        pl["held"] = held + game.spit[p].names()
+    return st

@@ -1,0 +1,51 @@
+"""Snap's test kit (tests/kits/__init__.py): what the generic tests know of the tests' toy game (tests/toy/)."""
+
+import os
+
+from engine import actions as A
+
+LETTERS = "T"  # its rules, T-1 to T-5
+RULES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "toy", "__init__.py")
+EXAMPLES = (8, 12, 8)  # a small game: fewer random streams than the real games
+FASTEST_MS = 400  # its top level's median per flip at most (ms)
+SLOWEST_MS = 1200  # its lowest level's at least
+MPY_GAMES = 5
+MPY_STEADY = 300
+
+
+def size(options):
+    """How many cards a game of these options holds (T-1: 52, or the short deck's 20)."""
+    return options.get("deck", 52)
+
+
+def cards(game):
+    """Every card in the game: the two piles and the centre."""
+    return game.piles[0].cards() + game.piles[1].cards() + game.centre.cards()
+
+
+def untouched(game):
+    """What a refused action must leave untouched beside state(): the shuffle and the piles' cards."""
+    return game.rng.hi, game.rng.lo, [p.names() for p in game.piles]
+
+
+def invariants(game):
+    """T-3: a pair shows exactly in the snap phase; T-5: the winner's pile is empty."""
+    if game.phase != A.PH_OVER:
+        assert (game.phase == A.PH_SLAP) == game.pair(), "a pair shows and it is not the snap phase (T-3)"
+    else:
+        assert game.winner in (0, 1) and game.piles[game.winner].n == 0
+
+
+def ended(game, options):
+    """T-5: the winner's pile is empty."""
+    assert game.winner in (0, 1) and game.piles[game.winner].n == 0
+
+
+def hidden(game):
+    """The face-down piles, card by card."""
+    return {"hidden": [p.names() for p in game.piles]}
+
+
+def derived(game, st):
+    """No keys beside state()'s."""
+    return st
