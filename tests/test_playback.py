@@ -16,32 +16,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import kit, registered_games
 from rulefiles import rule_files
-from engine import actions as A
-from engine.replay import document, loads, run, state
+from engine.replay import document, file_module, loads, run, state
 from engine.rng import Rng
-from engine.spit.rules import Spit
-from engine.spit.file import VERBS as SPIT_VERBS
+from test_properties import new, option_sets
 from ui.script import load_game, watch_headless
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULE_FILES = rule_files()  # the registered games' (tests/rulefiles.py)
 REPLAY = os.path.join(ROOT, "tools", "replay.py")
-OPTIONS = ("stocks", "scoring", "choose_pile", "alternate_colours", "auto_flip")
+GAMES = registered_games()
 
 
 def everything(game):
-    """The whole game state, the parts state() leaves out included (spit cards, the shuffle's state)."""
+    """The whole game state, the parts state() leaves out included (the shuffle's state, and its kit's hidden
+    parts: Spit's spit cards, the face-down piles, Speed's clock limit)."""
     st_ = state(game)
     st_["rng"] = (game.rng.hi, game.rng.lo)
-    if game.name == "spit":
-        st_["spit_cards"] = [game.spit[0].names(), game.spit[1].names()]
-        st_["cleared"] = game.cleared
-    elif game.name == "california":  # the face-down piles, card by card
-        st_["hidden"] = [p.names() for p in game.piles]
-    else:  # Speed: the face-down draw and side piles, and the clock's limit
-        st_["hidden"] = [p.names() for p in game.draw] + [p.names() for p in game.side]
-        st_["deadline"] = game.deadline if game.phase == A.PH_CALL else None
+    st_.update(kit(game.name).hidden(game))
     return st_
 
 
@@ -126,40 +119,44 @@ def test_c05_every_rule_file_plays_back_as_it_replays(hal, path):
     assert watched_in_frames(hal, text, [1, 33, 250, 17]) == want
 
 
-def random_document(seed, options, count, per_ms, rng, gap=40):
-    """A replay document of count events, per_ms of them at each time on average, times 1 to gap ms
-    apart: mostly legal actions of a model game (applied in file order), some not."""
-    game = Spit(seed=seed, **options)
+def random_document(seed, options, count, per_ms, rng, gap=40, name="spit"):
+    """A replay document of count events of game name, per_ms of them at each time on average, times 1 to gap
+    ms apart: mostly legal actions of a model game (applied in file order), some not (any of its verbs)."""
+    game = new(name, seed, options)
+    verbs = file_module(name).VERBS
     legal = bytearray(3 * 48)
     events = []
     t = 0
     for i in range(count):
         if rng.below(per_ms) == 0:
             t += 1 + rng.below(gap)
-        p = rng.below(2)
+        p = rng.below(game.players)
         n = game.legal(p, legal)
         if n and rng.below(4):
             k = 3 * rng.below(n)
             verb, a, b = legal[k], legal[k + 1], legal[k + 2]
         else:
-            verb, a, b = SPIT_VERBS[rng.below(len(SPIT_VERBS))], rng.below(6), rng.below(3)
+            verb, a, b = verbs[rng.below(len(verbs))], rng.below(6), rng.below(3)
         game.apply(t, p, verb, a, b)
         events.append((t, p, verb, a, b))
-    return json.dumps(document(options, seed, events))
+    return json.dumps(document(options, seed, events, game=name))
 
 
-@settings(max_examples=20)
-@given(seed=st.integers(0, 2**32 - 1), flags=st.lists(st.booleans(), min_size=5, max_size=5),
-       count=st.integers(0, 300), per_ms=st.sampled_from((1, 2, 8, 40, 400)),
-       steps=st.lists(st.integers(7, 400), min_size=1, max_size=4))
-def test_c05_random_documents_play_back_as_they_replay(hal, seed, flags, count, per_ms, steps):
-    """C-5: random documents (ties of every size) reach one state in the App, headless and in the runner."""
-    options = {k: f for k, f in zip(OPTIONS, flags)}
-    options["stocks"] = 4 if options["stocks"] else 5
-    text = random_document(seed, options, count, per_ms, Rng(seed ^ 0x5A5A), gap=12)
-    want = replayed(text)
-    assert watched_headless(hal, text) == want
-    assert watched_in_frames(hal, text, steps) == want
+@pytest.mark.parametrize("name", GAMES)
+def test_c05_random_documents_play_back_as_they_replay(hal, registered, name):
+    """C-5: random documents of every registered game (ties of every size) reach one state in the App, headless
+    and in the runner."""
+
+    @settings(max_examples=kit(name).EXAMPLES["playback"])
+    @given(options=option_sets(registered, name), seed=st.integers(0, 2**32 - 1), count=st.integers(0, 300),
+           per_ms=st.sampled_from((1, 2, 8, 40, 400)), steps=st.lists(st.integers(7, 400), min_size=1, max_size=4))
+    def plays_back(options, seed, count, per_ms, steps):
+        text = random_document(seed, options, count, per_ms, Rng(seed ^ 0x5A5A), gap=12, name=name)
+        want = replayed(text)
+        assert watched_headless(hal, text) == want
+        assert watched_in_frames(hal, text, steps) == want
+
+    plays_back()
 
 
 @pytest.mark.slow

@@ -61,7 +61,7 @@ def test_random_action_streams_keep_invariants(registered, name):
     """C-1, C-3, S-7: any stream of actions, legal or not, keeps every invariant."""
     top_verb = max(file_module(name).VERBS) + 1  # one past the game's verbs: refused
 
-    @settings(max_examples=kit(name).EXAMPLES[0])
+    @settings(max_examples=kit(name).EXAMPLES["streams"])
     @given(options=option_sets(registered, name), seed=st.integers(0, 2**32 - 1), data=st.data())
     def stream(options, seed, data):
         random_action_stream(new(name, seed, options), options, data, top_verb)
@@ -100,7 +100,7 @@ def test_random_legal_play_always_ends(registered, name):
     """S-10, S-15, S-16: every game of random legal play ends, with a winner or a draw (and the game's kit's
     checks of a game's end: S-15, without scoring Spit's winner has no cards at all)."""
 
-    @settings(max_examples=kit(name).EXAMPLES[1])
+    @settings(max_examples=kit(name).EXAMPLES["endings"])
     @given(options=option_sets(registered, name), seed=st.integers(0, 2**32 - 1))
     def ends(options, seed):
         game = new(name, seed, options)
@@ -115,7 +115,7 @@ def test_random_legal_play_always_ends(registered, name):
 def test_replaying_the_log_reproduces_the_game(registered, name):
     """C-5: a game is a pure function of settings, seed and the timestamped input log."""
 
-    @settings(max_examples=kit(name).EXAMPLES[2])
+    @settings(max_examples=kit(name).EXAMPLES["replays"])
     @given(options=option_sets(registered, name), seed=st.integers(0, 2**32 - 1))
     def replayed(options, seed):
         game = new(name, seed, options)

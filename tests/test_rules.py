@@ -26,6 +26,7 @@ import re
 
 import pytest
 
+from conftest import kit, registered_games
 from rulefiles import rule_files
 from engine import actions as A
 from engine.cards import DECK_SIZE, JOKER, adjacent, new_deck, rank, suit
@@ -44,18 +45,8 @@ RULES_MD = os.path.join(HERE, "..", "..", "shared", "RULES.md")
 # ---- the replay files ----------------------------------------------------
 
 def full_state(game, refused):
-    """state() plus the derived keys that "expect" may use (see the module docstring; Spit's only)."""
-    st = state(game, refused)
-    if game.name != "spit":
-        return st
-    st["centre_sizes"] = [len(pile) for pile in st["centre"]]
-    for p, pl in enumerate(st["players"]):
-        pl["stock_sizes"] = [len(s["cards"]) for s in pl["stocks"]]
-        held = []
-        for s in range(game.slots):
-            held += game.stocks[p][s].names()
-        pl["held"] = held + game.spit[p].names()
-    return st
+    """state() plus the derived keys that "expect" may use (see the module docstring; the game's kit adds them)."""
+    return kit(game.name).derived(game, state(game, refused))
 
 
 def mismatches(want, got, where="state"):
@@ -521,8 +512,6 @@ def test_s16_random_scoring_games_end_at_100_with_the_lowest_winner(seed):
 
 # ---- every rule is named ----------------------------------------------------
 
-# The rule letters of RULES.md by the game that plays them (C and D are every game's)
-LETTERS = {"spit": "CSD", "speed": "CPD", "california": "CKD"}
 
 
 def cited_rules():
@@ -542,9 +531,10 @@ def cited_rules():
     return "\n".join(texts)
 
 
-def uncited(letters, blob):
-    """The rules of RULES.md with one of these letters that blob never cites (as P-3 or as p03_)."""
-    with open(RULES_MD, encoding="utf-8") as f:
+def uncited(letters, blob, path=RULES_MD):
+    """The rules of RULES.md (or of the text at path) with one of these letters that blob never cites (as P-3 or
+    as p03_)."""
+    with open(path, encoding="utf-8") as f:
         rules = sorted(set(re.findall(r"^- ([%s]-\d+b?) " % letters, f.read(), re.M)))
     missing = []
     for rule in rules:
@@ -557,16 +547,14 @@ def uncited(letters, blob):
     return rules, missing
 
 
-@pytest.mark.parametrize("game", sorted(LETTERS))
+@pytest.mark.parametrize("game", registered_games())
 def test_every_rule_of_every_game_is_named_by_a_test(game):
-    """Each rule of RULES.md for a registered game is cited by a rule file, or a test's name or docstring in tests/."""
-    from engine.games import NAMES
-
-    if not os.path.exists(RULES_MD):
+    """Each rule of RULES.md for a registered game (the rule letters its kit names; the toy's rules are in its
+    package's docstring) is cited by a rule file, or a test's name or docstring in tests/."""
+    path = kit(game).RULES or RULES_MD
+    if not os.path.exists(path):
         pytest.skip("RULES.md is not beside the repository")
-    if game not in NAMES:
-        pytest.skip("%s is not a registered game yet" % game)
-    rules, missing = uncited(LETTERS[game], cited_rules())
+    rules, missing = uncited(kit(game).LETTERS, cited_rules(), path)
     assert len(rules) >= 5
     assert not missing, "rules without a test: %s" % " ".join(missing)
 

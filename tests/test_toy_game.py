@@ -32,7 +32,7 @@ def position(pile0, pile1, centre=""):
 
 
 @pytest.mark.parametrize("deck, each", ((52, 26), (20, 10)))
-def test_t1_the_deck_is_dealt_alternately_into_two_piles(deck, each):
+def test_t01_the_deck_is_dealt_alternately_into_two_piles(deck, each):
     game = Snap(5, deck=deck)
     dealt = game.piles[0].cards() + game.piles[1].cards()
     assert game.piles[0].n == game.piles[1].n == each and len(set(dealt)) == deck
@@ -43,7 +43,7 @@ def test_t1_the_deck_is_dealt_alternately_into_two_piles(deck, each):
     assert Snap(6, deck=deck).piles[0].cards() != game.piles[0].cards()
 
 
-def test_t2_a_flip_turns_the_top_card_onto_the_centre_at_any_time():
+def test_t02_a_flip_turns_the_top_card_onto_the_centre_at_any_time():
     game = position("2C 3C", "4D 5D", "9S")
     assert game.apply(10, 1, FLIP) == A.OK and game.apply(11, 1, FLIP) == A.OK  # no turns
     assert names(game.centre) == "9S 5D 4D" and names(game.piles[1]) == ""
@@ -52,7 +52,7 @@ def test_t2_a_flip_turns_the_top_card_onto_the_centre_at_any_time():
     assert game.apply(12, 0, FLIP) == A.WRONG_PHASE
 
 
-def test_t2_refusals():
+def test_t02_refusals():
     game = position("2C 3C", "4D 5D")
     assert game.apply(0, 2, FLIP) == A.BAD_PLAYER
     assert game.apply(0, 0, FLIP, 1) == A.BAD_SLOT
@@ -61,7 +61,7 @@ def test_t2_refusals():
     assert game.centre.n == 0 and game.now == 0
 
 
-def test_t3_a_pair_stops_the_flips_and_the_first_snap_sends_the_centre_under_the_other_pile():
+def test_t03_a_pair_stops_the_flips_and_the_first_snap_sends_the_centre_under_the_other_pile():
     game = position("2C 3C", "4D 5D 9H", "7S 9S")
     assert game.apply(5, 1, FLIP) == A.OK
     assert game.phase == PH_SLAP and game.pair()
@@ -74,14 +74,14 @@ def test_t3_a_pair_stops_the_flips_and_the_first_snap_sends_the_centre_under_the
     assert game.apply(7, 1, SLAP) == A.NO_PILE  # the other snap, too late: the centre is gone
 
 
-def test_t4_a_false_snap_takes_the_centre_under_the_snappers_own_pile():
+def test_t04_a_false_snap_takes_the_centre_under_the_snappers_own_pile():
     game = position("2C 3C", "4D 5D", "7S 8S")
     assert game.apply(1, 0, SLAP) == A.OK
     assert names(game.piles[0]) == "8S 7S 2C 3C" and game.centre.n == 0 and game.phase == PH_PLAY
     assert reports(game) == [(A.R_PENALTY, 0, 0, 2, 0)]
 
 
-def test_t5_a_last_card_that_makes_a_pair_waits_for_the_snap():
+def test_t05_a_last_card_that_makes_a_pair_waits_for_the_snap():
     game = position("9C", "4D 5D", "9S")
     assert game.apply(1, 0, FLIP) == A.OK
     assert game.phase == PH_SLAP and game.piles[0].n == 0  # not over: a pair shows

@@ -4,7 +4,8 @@ from engine import actions as A
 
 LETTERS = "CKD"
 RULES = None
-EXAMPLES = (20, 12, 8)  # fewer than Spit's: tests/test_california_engine.py has its own properties
+# hypothesis examples: fewer than Spit's (tests/test_california_engine.py has its own)
+EXAMPLES = {"streams": 20, "endings": 12, "replays": 8, "playback": 6}
 FASTEST_MS = 650  # spotting a match takes a look of its own
 SLOWEST_MS = 1600
 MPY_GAMES = 0  # not measured by bench_mpy (tests/test_circuitpython.py measures it on CircuitPython's VM)

@@ -4,7 +4,8 @@ from engine import actions as A
 
 LETTERS = "CPD"
 RULES = None
-EXAMPLES = (12, 12, 8)  # fewer than Spit's: tests/test_speed_engine.py has its own properties
+# hypothesis examples: fewer than Spit's (tests/test_speed_engine.py has its own)
+EXAMPLES = {"streams": 12, "endings": 12, "replays": 8, "playback": 6}
 FASTEST_MS = 500
 SLOWEST_MS = 1600
 MPY_GAMES = 12  # Speed's games are short: more of them for enough steady apply() calls

@@ -4,7 +4,8 @@ from engine import actions as A
 
 LETTERS = "CSD"  # the rule letters of RULES.md Spit plays (C and D are every game's)
 RULES = None  # the rules' text: RULES.md
-EXAMPLES = (60, 40, 25)  # hypothesis examples: random action streams, random legal play, replayed logs
+# hypothesis examples: random action streams, random legal play, replayed logs, random documents played back
+EXAMPLES = {"streams": 60, "endings": 40, "replays": 25, "playback": 20}
 FASTEST_MS = 500  # the top level's median per move at most (ms, the CPU ladder)
 SLOWEST_MS = 1600  # level 1's median per move at least
 MPY_GAMES = 5  # games bench_mpy plays on the MicroPython VM, and the steady apply() calls they make at least

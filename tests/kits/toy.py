@@ -6,7 +6,8 @@ from engine import actions as A
 
 LETTERS = "T"  # its rules, T-1 to T-5
 RULES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "toy", "__init__.py")
-EXAMPLES = (8, 12, 8)  # a small game: fewer random streams than the real games
+# hypothesis examples: a small game: fewer streams
+EXAMPLES = {"streams": 8, "endings": 12, "replays": 8, "playback": 6}
 FASTEST_MS = 400  # its top level's median per flip at most (ms)
 SLOWEST_MS = 1200  # its lowest level's at least
 MPY_GAMES = 5
