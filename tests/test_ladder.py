@@ -1,6 +1,7 @@
-"""The ladder of CPU levels, in Spit, Speed and California Spit: each level beats the one below it, and the
+"""The ladder of CPU levels, in every registered game (the toy's too): each level beats the one below it, and the
 menu's median times per move run from a beginner's (about 2 s) to a fast adult's (about 0.45 s; 0.64 s in
 California Spit, where spotting a match takes a look of its own and the mark is moved to the pile covered).
+Each game's kit (tests/kits/) holds its ladder's levels and figures.
 
 docs/bots.md has the tables these figures come from (400 games per pair); here a fixed set of deals,
 each played from both seats, keeps the order and the medians from slipping.
@@ -8,6 +9,7 @@ each played from both seats, keeps the order and the medians from slipping.
 
 import pytest
 
+from conftest import kit, registered_games
 from engine import games
 from engine.actions import PH_OVER
 from engine.bots import hands as H
@@ -15,28 +17,29 @@ from engine.bots.match import Match
 
 DEALS = 30  # per pair, each played from both seats: 60 games
 FIRST_SEED = 500  # not the tournament's seeds 1-200, so these games are not the ones the levels were tuned on
-GAMES = ("spit", "speed", "california")
-PAIRS = [(game, level) for game in GAMES for level in range(1, H.LEVELS)]
-FASTEST = {"spit": 500, "speed": 500, "california": 650}  # the top level's median per move at most (ms)
+GAMES = registered_games()
+PAIRS = [(game, low, high) for game in GAMES for low, high in zip(kit(game).LADDER, kit(game).LADDER[1:])]
 
 
-def play_pair(name, level, deals=DEALS):
-    """Games of level+1 against level: (wins of level+1, games, each level's times per move)."""
+def play_pair(name, level, deals=DEALS, higher=None):
+    """Games of the level higher (level+1 unless said) against level: (wins of higher, games, each level's times
+    per move)."""
     info = games.get(name)
     make = __import__(info.CPU, None, None, ("make",)).make
+    higher = level + 1 if higher is None else higher
     wins = 0
-    moves = {level: [], level + 1: []}
+    moves = {level: [], higher: []}
     for g in range(2 * deals):
         seed = FIRST_SEED + g // 2
         high_seat = g % 2
-        high, low = make("level%d" % (level + 1)), make("level%d" % level)
+        high, low = make("level%d" % higher), make("level%d" % level)
         match = Match(info.new(seed, {}), (low, high) if high_seat else (high, low), seed=seed)
         match.moves = []
         match.run()
         assert match.game.phase == PH_OVER and match.game.winner in (0, 1), (name, level, seed)
         wins += match.game.winner == high_seat
         for p, ms in match.moves:
-            moves[level + 1 if p == high_seat else level].append(ms)
+            moves[higher if p == high_seat else level].append(ms)
     return wins, 2 * deals, moves
 
 
@@ -45,31 +48,35 @@ def median(values):
     return values[len(values) // 2]
 
 
-@pytest.mark.parametrize("name, level", PAIRS, ids=["%s-level%d" % p for p in PAIRS])
-def test_each_level_beats_the_one_below(name, level):
-    """Level k+1 wins most of 60 fixed games against level k, and both play at the menu's median pace."""
-    wins, played, moves = play_pair(name, level)
-    assert wins > played // 2, "%s: level %d won %d of %d against level %d" % (name, level + 1, wins, played, level)
+@pytest.mark.parametrize("name, level, higher", PAIRS, ids=["%s-level%d" % p[:2] for p in PAIRS])
+def test_each_level_beats_the_one_below(registered, name, level, higher):
+    """Level k+1 (the roster's next level) wins most of 60 fixed games against level k, and both play at the
+    menu's median pace."""
+    wins, played, moves = play_pair(name, level, higher=higher)
+    assert wins > played // 2, "%s: level %d won %d of %d against level %d" % (name, higher, wins, played, level)
     shown = games.get(name).MEDIAN_MS
-    for lv in (level, level + 1):
+    for lv in (level, higher):
         assert abs(median(moves[lv]) - shown[lv]) <= 0.1 * shown[lv], (name, lv, median(moves[lv]), shown[lv])
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_the_ladder_spans_a_beginner_to_a_fast_adult(name):
+def test_the_ladder_spans_a_beginner_to_a_fast_adult(registered, name):
     """Every level has its timing row, its strategy and its menu median; the medians fall from level 1
-    (at least 1.6 s a move) to the top level (at most 0.5 s; 0.65 s in California Spit)."""
+    (at least 1.6 s a move) to the top level (at most 0.5 s; 0.65 s in California Spit; the kit's figures)."""
     info = games.get(name)
+    ladder = kit(name).LADDER
     cpu = __import__(info.CPU, None, None, ("make",))
     medians = info.MEDIAN_MS
     assert len(H.HANDS) == len(medians) == H.LEVELS + 1 and medians[0] == 0
-    assert all(medians[k] > medians[k + 1] for k in range(1, H.LEVELS)), medians
-    assert medians[1] >= 1600 and medians[H.LEVELS] <= FASTEST[name]
-    levels = tuple("level%d" % k for k in range(1, H.LEVELS + 1))
-    assert info.ROSTER[:H.LEVELS + 1] == levels + ("adaptive",)
+    assert ladder[-1] == H.LEVELS and all(medians[k] == 0 for k in range(H.LEVELS + 1) if k not in ladder)
+    assert all(medians[a] > medians[b] for a, b in zip(ladder, ladder[1:])), medians
+    assert medians[ladder[0]] >= kit(name).SLOWEST_MS and medians[H.LEVELS] <= kit(name).FASTEST_MS
+    levels = tuple("level%d" % k for k in ladder)
+    assert info.ROSTER[:len(ladder) + kit(name).ADAPTIVE] == levels + ("adaptive",) * kit(name).ADAPTIVE
     for k in range(1, H.LEVELS + 1):
         bot = cpu.make("level%d" % k)
         assert bot.level == bot.speed == k and bot.name == "level%d" % k
-    assert 1 < cpu.make("adaptive").level < H.LEVELS
+    if kit(name).ADAPTIVE:
+        assert 1 < cpu.make("adaptive").level < H.LEVELS
     with pytest.raises(ValueError):
         cpu.make("level%d" % (H.LEVELS + 1))

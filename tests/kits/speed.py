@@ -6,6 +6,8 @@ LETTERS = "CPD"
 RULES = None
 # hypothesis examples: fewer than Spit's (tests/test_speed_engine.py has its own)
 EXAMPLES = {"streams": 12, "endings": 12, "replays": 8, "playback": 6}
+LADDER = (1, 2, 3, 4, 5, 6, 7, 8)  # the roster's levels, the CPU ladder (engine.bots.hands), then adaptive
+ADAPTIVE = True
 FASTEST_MS = 500
 SLOWEST_MS = 1600
 MPY_GAMES = 12  # Speed's games are short: more of them for enough steady apply() calls

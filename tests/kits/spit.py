@@ -6,6 +6,8 @@ LETTERS = "CSD"  # the rule letters of RULES.md Spit plays (C and D are every ga
 RULES = None  # the rules' text: RULES.md
 # hypothesis examples: random action streams, random legal play, replayed logs, random documents played back
 EXAMPLES = {"streams": 60, "endings": 40, "replays": 25, "playback": 20}
+LADDER = (1, 2, 3, 4, 5, 6, 7, 8)  # the roster's levels, the CPU ladder (engine.bots.hands), then adaptive
+ADAPTIVE = True
 FASTEST_MS = 500  # the top level's median per move at most (ms, the CPU ladder)
 SLOWEST_MS = 1600  # level 1's median per move at least
 MPY_GAMES = 5  # games bench_mpy plays on the MicroPython VM, and the steady apply() calls they make at least

@@ -8,6 +8,8 @@ LETTERS = "T"  # its rules, T-1 to T-5
 RULES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "toy", "__init__.py")
 # hypothesis examples: a small game: fewer streams
 EXAMPLES = {"streams": 8, "endings": 12, "replays": 8, "playback": 6}
+LADDER = (2, 5, 8)  # the roster's levels (no adaptive CPU)
+ADAPTIVE = False
 FASTEST_MS = 400  # its top level's median per flip at most (ms)
 SLOWEST_MS = 1200  # its lowest level's at least
 MPY_GAMES = 5
