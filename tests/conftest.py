@@ -76,10 +76,9 @@ def kit(name):
     return __import__("kits." + name, None, None, ("_",))
 
 
-@pytest.fixture
-def registered(monkeypatch):
-    """engine.games with the toy game registered for this test only (its name, title and package: the registry's
-    docstring), restored after it."""
+def register(monkeypatch):
+    """Register the toy game in engine.games through monkeypatch (its name, title and package: the registry's
+    docstring), undone with it; returns engine.games."""
     from engine import games
 
     name, title, package = TOY
@@ -87,6 +86,12 @@ def registered(monkeypatch):
     monkeypatch.setattr(games, "TITLES", games.TITLES + (title,))
     monkeypatch.setattr(games, "HOMES", dict(games.HOMES, **{name: package}))
     return games
+
+
+@pytest.fixture
+def registered(monkeypatch):
+    """engine.games with the toy game registered for this test only, restored after it."""
+    return register(monkeypatch)
 
 
 @pytest.fixture(scope="session")

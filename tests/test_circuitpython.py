@@ -14,7 +14,7 @@ import bench_cp
 import boardinfo
 import bundle
 import circuitpython
-from engine import games
+from conftest import register, registered_games
 
 STANDINS = bench_cp.STANDINS
 
@@ -117,10 +117,13 @@ def test_a_missing_gcc_m32_is_one_line_naming_the_package(monkeypatch, tmp_path)
     assert done.stderr.strip().count("\n") == 0 and "gcc-multilib" in done.stderr
 
 
-@pytest.fixture(scope="module", params=[pytest.param(game, marks=pytest.mark.slow) for game in games.NAMES])
+@pytest.fixture(scope="module", params=[pytest.param(game, marks=pytest.mark.slow) for game in registered_games()])
 def figures(cpvm, request):
-    """Every figure of one game (each game alone, as a board holds only the chosen one)."""
-    return bench_cp.measure(games=5, search=False, game=request.param)
+    """Every figure of one game (each game alone, as a board holds only the chosen one); the toy game's too, its
+    folders added to the bundle (bench_cp.home_of)."""
+    with pytest.MonkeyPatch.context() as mp:
+        register(mp)
+        return bench_cp.measure(games=5, search=False, game=request.param)
 
 
 def test_apply_and_the_cpu_players_allocate_nothing(figures):
@@ -148,10 +151,10 @@ def test_import_heap_within_budget(figures):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", games.NAMES)
-def test_the_game_and_its_cpus_play_in_a_40_kb_heap(cpvm, tmp_path, game):
+@pytest.mark.parametrize("game", registered_games())
+def test_the_game_and_its_cpus_play_in_a_40_kb_heap(cpvm, registered, tmp_path, game):
     """CPU-against-CPU games (the demo's levels) play to the end in 40 KB from .mpy, and not in 24 KB."""
-    bins, path, _ = bench_cp.prepare("pybadge", str(tmp_path))
+    bins, path, _ = bench_cp.prepare("pybadge", str(tmp_path), bench_cp.home_of(game))
     assert bench_cp.plays(bins, path, 40, range(1, 11), game=game)
     assert not bench_cp.plays(bins, path, 24, range(1, 11), game=game)
 

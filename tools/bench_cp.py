@@ -46,6 +46,16 @@ BUDGETS = {"heap_needed": 40 * KB, "engine_import": 20 * KB, "game_and_cpu_impor
 STANDINS = os.path.join(_path.ROOT, "tools", "standins")
 BOTS = ("level7", "level8")  # the demo's pair (ui/seating.py DEMO_BOTS)
 
+# A game registered at run time (engine.games' docstring: a game whose folders live outside engine/ and ui/):
+# its name, title and package, set before the program runs (the home parameter of the functions below).
+REGISTER = r"""
+from engine import games as _games
+_games.NAMES = _games.NAMES + (GAME,)
+_games.TITLES = _games.TITLES + (HOME[0],)
+_games.HOMES[GAME] = HOME[1]
+del _games
+"""
+
 # A whole CPU-against-CPU demo game through the App, as a board plays it: 33 ms frames on a fake clock.
 GAMES = mpyvm.DIGEST + r'''
 import gc
@@ -251,8 +261,11 @@ print("RESULT", measure(hal.pybadge.Hal()))
 """
 
 
-def prepare(board, work):
+def prepare(board, work, home=None):
     """Build the board's .mpy bundle in work; (bins, the VM's import path, the same with a stand-in label).
+
+    home: (title, package) of a game registered at run time, whose folders are added to the bundle
+    (bundle.add_home).
 
     The first path finds the bundle's own libraries before the stand-ins (the
     real bitmap_label and neopixel); the second puts the stand-in of
@@ -262,6 +275,8 @@ def prepare(board, work):
     bins = circuitpython.binaries()
     tree = os.path.join(work, board)
     bundle.build(board, tree, mpy_cross=bins["mpy-cross"])
+    if home:
+        bundle.add_home(tree, home[1], mpy_cross=bins["mpy-cross"])
     labels = os.path.join(work, "labels")
     shutil.copytree(os.path.join(STANDINS, "adafruit_display_text"), os.path.join(labels, "adafruit_display_text"))
     lib = os.path.join(tree, "lib")
@@ -273,8 +288,12 @@ def standin_names():
     return sorted(n[:-3] for n in os.listdir(STANDINS) if n.endswith(".py") and n != "_sim.py") + ["_sim"]
 
 
-def guest(binary, program, path, heap, **params):
-    """Run program on the VM with params as globals; (its RESULT value or None, the output)."""
+def guest(binary, program, path, heap, home=None, **params):
+    """Run program on the VM with params as globals (a game of home registered first); (its RESULT value or None,
+    the output)."""
+    if home:
+        params["HOME"] = tuple(home)
+        program = REGISTER + program
     head = "".join("%s = %r\n" % kv for kv in sorted(params.items()))
     cwd = None
     if path:  # run in the bundle, with short paths as a board has ("/engine/spit.mpy"): every
@@ -287,12 +306,14 @@ def guest(binary, program, path, heap, **params):
     return None, done
 
 
-def cpython_games(seeds, game="spit", options=None):
+def cpython_games(seeds, game="spit", options=None, home=None):
     """[seed, over, winner, digest, frames] of the same demo games on CPython (C-5), on the headless screen."""
     import subprocess
 
     head = "import sys\nsys.path[:0] = %r\nSEEDS = %r\nGAME = %r\nOPTIONS = %r\n" % (
         [STANDINS, _path.ROOT], list(seeds), game, dict(options or {}))
+    if home:
+        head += "HOME = %r\n" % (tuple(home),) + REGISTER
     done = subprocess.run([sys.executable, "-c", head + GAMES], capture_output=True, text=True,
                           cwd=tempfile.gettempdir())
     for line in reversed(done.stdout.splitlines()):
@@ -309,40 +330,51 @@ def modules(game):
     return [info.ENGINE, info.CONTROLS, info.CPU, type(info.new(1, {})).__name__]
 
 
-def plays(bins, path, kb, seeds, program=MATCH, game="spit", options=None):
+def plays(bins, path, kb, seeds, program=MATCH, game="spit", options=None, home=None):
     """True when every game of seeds plays to the end in a kb KB heap (MATCH: no screen; GAMES: the App)."""
-    result, _ = guest(bins["micropython"], program, path, "%dk" % kb, SEEDS=seeds, BOTS=list(BOTS), GAME=game,
-                      MODULES=modules(game), OPTIONS=dict(options or {}))
+    result, _ = guest(bins["micropython"], program, path, "%dk" % kb, home=home if program is not MATCH else None,
+                      SEEDS=seeds, BOTS=list(BOTS), GAME=game, MODULES=modules(game), OPTIONS=dict(options or {}))
     if program is MATCH:
         return result == [len(seeds)]
     return result is not None and all(r[1] for r in result)
 
 
-def smallest_heap(bins, path, seeds, program=MATCH, low=8, high=256, game="spit", options=None):
+def smallest_heap(bins, path, seeds, program=MATCH, low=8, high=256, game="spit", options=None, home=None):
     """The smallest heap in KB (1 KB steps) in which the games all play out; None if not even in high."""
-    if not plays(bins, path, high, seeds, program, game, options):
+    if not plays(bins, path, high, seeds, program, game, options, home):
         return None
     while high - low > 1:
         mid = (low + high) // 2
-        if plays(bins, path, mid, seeds, program, game, options):
+        if plays(bins, path, mid, seeds, program, game, options, home):
             high = mid
         else:
             low = mid
     return high
 
 
-def measure(games=50, board="pybadge", search=True, game="spit", options=None):
-    """Every figure of one game (with these engine options: players=4, ...), as a dict (see the module's docstring)."""
+def home_of(game):
+    """(title, package) of a game registered here whose folders live outside engine/ (engine.games.HOMES), else
+    None: the guests register it too, and its folders are added to the bundle."""
+    package = games_registry.HOMES.get(game)
+    return package and (games_registry.TITLES[games_registry.NAMES.index(game)], package)
+
+
+def measure(games=50, board="pybadge", search=True, game="spit", options=None, home=None):
+    """Every figure of one game (with these engine options: players=4, ...), as a dict (see the module's docstring).
+
+    home: (title, package) of a game registered at run time (home_of(game) unless given).
+    """
+    home = home or home_of(game)
     options = dict(options or {})
     # ranges, not lists: a guest's parameters are source it compiles, and a long list literal
     # would leave the compiler's garbage in the heap before the game is even imported
     seeds = range(1, games + 1)
     work = tempfile.mkdtemp(prefix="spit-benchcp-")
     try:
-        bins, path, label_path = prepare(board, work)
+        bins, path, label_path = prepare(board, work, home)
         fig = {"game": game, "games": games, "board": board, "options": options}
         few = seeds[:min(games, 5)]
-        alloc, done = guest(bins["micropython"], ALLOC, path, "512k", SEEDS=few, BOTS=list(BOTS),
+        alloc, done = guest(bins["micropython"], ALLOC, path, "512k", home, SEEDS=few, BOTS=list(BOTS),
                             STANDIN_NAMES=standin_names(), GAME=game, OPTIONS=options)
         if alloc is None:
             raise RuntimeError("the allocation guest failed:\n" + done.stdout[-3000:] + done.stderr[-3000:])
@@ -351,27 +383,30 @@ def measure(games=50, board="pybadge", search=True, game="spit", options=None):
         fig["game_and_cpu_import"] = alloc["engine_import"] + alloc["bots_import"]
         fig["apply_calls"], _, fig["apply_alloc"] = alloc["applies"]
         fig["cpu_frames"], _, fig["cpu_frame_alloc"] = alloc["cpu"]
-        rows, done = guest(bins["micropython"], FRAMES, label_path, "512k", SEEDS=few, GAME=game, OPTIONS=options)
+        rows, done = guest(bins["micropython"], FRAMES, label_path, "512k", home, SEEDS=few, GAME=game,
+                           OPTIONS=options)
         if rows is None:
             raise RuntimeError("the frames guest failed:\n" + done.stdout[-3000:] + done.stderr[-3000:])
         for kind in ("idle", "play", "other"):
             fig[kind + "_frames"], _, fig[kind + "_frame_alloc"] = rows[kind]
-        result, done = guest(bins["micropython"], GAMES, path, "256k", SEEDS=seeds, GAME=game, OPTIONS=options)
+        result, done = guest(bins["micropython"], GAMES, path, "256k", home, SEEDS=seeds, GAME=game,
+                             OPTIONS=options)
         if result is None:
             raise RuntimeError("the games guest failed:\n" + done.stdout[-3000:] + done.stderr[-3000:])
         fig["all_over"] = all(r[1] for r in result)
-        fig["same_as_cpython"] = result == cpython_games(seeds, game, options)
+        fig["same_as_cpython"] = result == cpython_games(seeds, game, options, home)
         fig["frames_played"] = sum(r[4] for r in result)
         for vm, key in (("micropython-pystack", "pystack_2048"), ("micropython-pystack1536", "pystack_1536")):
-            res, done = guest(bins[vm], GAMES, path, "256k", SEEDS=range(1, 2), GAME=game, OPTIONS=options)
+            res, done = guest(bins[vm], GAMES, path, "256k", home, SEEDS=range(1, 2), GAME=game, OPTIONS=options)
             fig[key] = bool(res and res[0][1])
             if not fig[key]:
                 fig[key + "_error"] = (done.stdout + done.stderr).strip().splitlines()[-1:]
-        fig["heap_at_budget"] = plays(bins, path, BUDGETS["heap_needed"] // KB, seeds, game=game, options=options)
+        fig["heap_at_budget"] = plays(bins, path, BUDGETS["heap_needed"] // KB, seeds, game=game, options=options,
+                                      home=home)
         if search:
-            kb = smallest_heap(bins, path, seeds, game=game, options=options)
+            kb = smallest_heap(bins, path, seeds, game=game, options=options, home=home)
             fig["heap_needed"] = kb * KB if kb else None
-            kb = smallest_heap(bins, path, seeds[:5], GAMES, game=game, options=options)
+            kb = smallest_heap(bins, path, seeds[:5], GAMES, game=game, options=options, home=home)
             fig["app_heap_needed"] = kb * KB if kb else None
         fig["broken"] = broken(fig)
         return fig

@@ -308,6 +308,26 @@ def build(board, out, mpy_cross=None, keep_docstrings=False, force=False, source
     return report(board, out)
 
 
+def add_home(out, package, mpy_cross=None, keep_docstrings=False):
+    """Add a game whose folders live outside engine/ and ui/ (engine.games.HOMES: its package, "a.b.engine")
+    to the bundle in out: every .py under the package's parent (a/b/: its engine and ui folders, at the same
+    path), docstrings blanked and compiled as the bundle's own are; returns their paths as the bundle has them."""
+    home = package.rsplit(".", 1)[0].split(".")
+    top = os.path.join(ROOT, *home)
+    added = []
+    for base, dirs, names in os.walk(top):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for n in sorted(names):
+            if n.endswith(".py"):
+                rel = os.path.relpath(os.path.join(base, n), ROOT).replace(os.sep, "/")
+                _copy(os.path.join(ROOT, rel), os.path.join(out, rel), keep_docstrings)
+                added.append(rel)
+    if mpy_cross:
+        _compile(out, mpy_cross)
+        added = [rel[:-3] + ".mpy" for rel in added]
+    return sorted(added)
+
+
 def _copy(src, dst, keep_docstrings):
     os.makedirs(os.path.dirname(dst), exist_ok=True)
     if src.endswith(".py") and not keep_docstrings:

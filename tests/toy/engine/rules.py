@@ -29,6 +29,8 @@ class Snap:
     slots = 1  # one pile to flip from: the cursor has nowhere to go
     game_no = 1
     round = 0  # no rounds
+    PUBLIC = ("centre", "ready", "phase", "winner")
+    HIDDEN = ("piles",)  # engine.digest: every seat sees these, and how many cards those hold
 
     def __init__(self, seed=1, deck=52):
         self.rng = Rng(seed)
