@@ -217,6 +217,29 @@ def test_every_module_compiles_on_micropython_within_the_heap_budget(bundles):
         assert figures[path][0] < 32 * 1024, path
 
 
+@pytest.mark.vm
+def test_every_registered_games_modules_are_in_a_bundle_and_compile_within_the_heap_budget(registered, bundles,
+                                                                                           tmp_path):
+    """Every registered game's modules (each its description names, and its file module) are in the bundle: a
+    game whose folders live outside engine/ (engine.games.HOMES: the toy) added at its package's path
+    (bundle.add_home), where MicroPython parses each and needs under 64 KB for it, as for the bundle's own."""
+    tree = str(tmp_path / "CIRCUITPY")
+    shutil.copytree(bundles["pybadge"], tree)
+    added = []
+    for name in registered.NAMES:
+        if name in registered.HOMES:
+            added += bundle.add_home(tree, registered.HOMES[name])
+        info = registered.get(name)
+        home = registered.HOMES.get(name) or "engine." + name
+        for module in (info.ENGINE, info.CONTROLS, info.CPU, info.SCREEN, info.WORDS, info.RESULT, info.HOWTO,
+                       home + ".game", home + ".file"):
+            assert os.path.exists(os.path.join(tree, *module.split(".")) + ".py"), (name, module)
+    assert added and all(p.endswith(".py") and "/" in p for p in added)
+    figures = bundle.compile_heap(tree, added)
+    assert set(figures) == set(added)
+    assert {p: f for p, f in figures.items() if f[0] > COMPILE_BUDGET} == {}
+
+
 # ---- the Pico kit's wiring: code, settings template and docs agree ---------------------------
 
 def test_pico_default_pins_exist_on_every_pico_board():
