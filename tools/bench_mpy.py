@@ -99,10 +99,11 @@ from engine.actions import PH_OVER
 from engine.randplay import RandomPlay
 game = getattr(__import__(ENGINE, None, None, ("_",)), CLASS)(seed=SEED)
 rp = RandomPlay(game, SEED)
-G[:] = [game, game.apply, game.legal, getattr(game, STUCK)]
+G[:] = [game, game.apply, game.legal, STUCK and getattr(game, STUCK)]
 game.apply = probe  # RandomPlay and the Sequencer call game.apply,
 game.legal = deep_legal  # RandomPlay calls game.legal,
-setattr(game, STUCK, deep_stuck)  # and the rules call their stuck test
+if STUCK:
+    setattr(game, STUCK, deep_stuck)  # and the rules call their stuck test (a game that has one)
 collect()
 held = mem_alloc()
 peak = held
@@ -118,7 +119,8 @@ while game.phase != PH_OVER:
         break
     n += k
 del game.apply, game.legal
-delattr(game, STUCK)
+if STUCK:
+    delattr(game, STUCK)
 G[:] = [None] * 4
 dig = digest(game, n)
 game = rp = None
@@ -231,12 +233,13 @@ def guest(body, root=_path.ROOT, **params):
 
 
 def parts(game):
-    """The guest's parameters for a game: its engine module, class and stuck test (engine.games)."""
+    """The guest's parameters for a game: its engine module, class and stuck test (engine.games; None for a game
+    without one)."""
     from engine import games as registry
 
     info = registry.get(game)
     cls = type(info.new(1, {}))
-    stuck = "can_move" if hasattr(cls, "can_move") else "can_play"
+    stuck = "can_move" if hasattr(cls, "can_move") else "can_play" if hasattr(cls, "can_play") else None
     return {"ENGINE": info.ENGINE, "CLASS": cls.__name__, "STUCK": stuck}
 
 

@@ -10,7 +10,7 @@ LADDER = (1, 2, 3, 4, 5, 6, 7, 8)  # the roster's levels, the CPU ladder (engine
 ADAPTIVE = True
 FASTEST_MS = 650  # spotting a match takes a look of its own
 SLOWEST_MS = 1600
-MPY_GAMES = 0  # not measured by bench_mpy (tests/test_circuitpython.py measures it on CircuitPython's VM)
+MPY_GAMES = 0  # measured on CircuitPython's VM (tests/test_circuitpython.py)
 MPY_STEADY = 0
 
 
