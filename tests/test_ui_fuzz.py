@@ -13,61 +13,21 @@ from collections import Counter
 
 import pytest
 
+from conftest import kit, registered_games
 from uitools import FRAME_MS, Presser
 from engine import actions as A, lockout
 from engine import names as N
 from engine.replay import load, run, state
 from engine.actions import PH_OVER
 from test_properties import all_cards, check_invariants
-from ui import sprites as S
 from ui.app import MENU, TABLE
 
 EVENTS = 100000
-DECK = Counter(range(1, 14)) + Counter(range(17, 30)) + Counter(range(33, 46)) + Counter(range(49, 62))
 
 
 def check_table(app):
-    """The table's cards and cursors agree with the game."""
-    game, table = app.game, app.table
-    if game.name == "california":
-        for q in range(2):
-            for s in range(4):
-                pile = game.rows[q][s]
-                shown = table.rows[q * 4 + s].shown
-                assert shown >> 2 == (pile.top() if pile.n else 0), "row %d pile %d shows the wrong card" % (q, s)
-                assert shown & 3 == (S.EMPTY if not pile.n else shown & 3) and (not pile.n or shown & 3 != S.DOWN)
-            assert table.piles[q].shown & 3 == (S.DOWN if game.piles[q].n else S.EMPTY)  # face down (K-1)
-            assert 0 <= app.clusters[q].cursor < 4
-        return
-    if game.name == "speed":
-        for p in range(2):
-            for s in range(5):
-                card = game.hands[p][s]
-                shown = table.hands[p][s].shown
-                if app.cpus[p] is not None and card:  # D-3: a CPU's hand face down
-                    assert shown == S.DOWN, "P%d's CPU hand shows a card" % (p + 1)
-                else:
-                    assert shown >> 2 == card, "P%d hand slot %d shows the wrong card" % (p + 1, s + 1)
-            assert 0 <= app.clusters[p].cursor < 5
-        for i in range(2):
-            assert table.piles[i].shown >> 2 == game.centre[i].top()
-        return
-    for p in range(2):
-        for s in range(game.slots):
-            pile = game.stocks[p][s]
-            view = table.stocks[p][s]
-            card = pile.top() if pile.n and game.up[p][s] else 0
-            assert view.shown >> 2 == card, "P%d stock %d shows the wrong card" % (p + 1, s + 1)
-            body = view.shown & 3
-            if not pile.n:
-                assert body == S.EMPTY
-            elif not game.up[p][s]:
-                assert body == S.DOWN
-            else:
-                assert body in (S.FACE, S.FLASH)
-        assert 0 <= app.clusters[p].cursor < game.slots
-    for i in range(2):
-        assert table.piles[i].shown >> 2 == game.centre[i].top()
+    """The table's cards and cursors agree with the game (its kit knows how it shows them)."""
+    kit(app.game.name).shown(app)
 
 
 @pytest.mark.slow
@@ -100,7 +60,7 @@ def test_fuzz_random_buttons_through_the_frame_loop(headless_app, capsys, monkey
     held = [False] * 8
     fed = frames = 0
     seen_screens = Counter()
-    verbs = Counter()
+    verbs = {}  # by game: how many of each verb were applied
     options = set()
     game = None
     deck = None
@@ -137,14 +97,14 @@ def test_fuzz_random_buttons_through_the_frame_loop(headless_app, capsys, monkey
                 game = app.game
                 logged = 0
                 deck = Counter(all_cards(game))
-                assert deck == DECK if game.name == "spit" else (max(deck.values()) == 1 and len(deck) in (52, 54))
+                kit(game.name).dealt(deck)
                 options.add(tuple(sorted(app.options().items())))
                 games_seen[game.name] += 1
             check_invariants(game, deck)
             check_table(app)
+            counted = verbs.setdefault(game.name, Counter())
             for entry in app.log[logged:]:
-                if game.name == "spit":
-                    verbs[N.VERBS[entry[2]]] += 1
+                counted[N.VERBS[entry[2]]] += 1
             logged = len(app.log)
             assert game.phase != PH_OVER or game.winner in (0, 1, A.NONE)
     spent = time.perf_counter() - start
@@ -152,9 +112,13 @@ def test_fuzz_random_buttons_through_the_frame_loop(headless_app, capsys, monkey
     assert (seen_screens[MENU] > 0 or menus[0] > 0) and seen_screens[TABLE] > 0, (seen_screens, menus, finished)
     assert len(finished) >= 3 and all(finished), finished
     assert len(options) >= 2  # the menu changed the game's options along the way
-    assert all(verbs[v] for v in ("ready", "play", "flip", "move")), verbs
-    assert verbs["slap"] + verbs["choose"] > 0, verbs
+    for name in registered_games():  # the verbs its kit asks for (Spit's: every one of its moves, a slap or choice)
+        if kit(name).FUZZ_VERBS:
+            every, one = kit(name).FUZZ_VERBS
+            counted = verbs.get(name, Counter())
+            assert all(counted[v] for v in every), verbs
+            assert sum(counted[v] for v in one) > 0, verbs
     with capsys.disabled():
-        print("\n  fuzz: %d events in %d frames, %d games finished, %.1f s (%.2f ms per frame); Spit's actions %s;"
-              " games dealt %s" % (fed, frames, len(finished), spent, 1000 * spent / frames, dict(verbs),
-                                   dict(games_seen)))
+        print("\n  fuzz: %d events in %d frames, %d games finished, %.1f s (%.2f ms per frame); actions by game %s;"
+              " games dealt %s" % (fed, frames, len(finished), spent, 1000 * spent / frames,
+                                   {name: dict(c) for name, c in verbs.items()}, dict(games_seen)))

@@ -57,3 +57,26 @@ def hidden(game):
 def derived(game, st):
     """No keys beside state()'s."""
     return st
+
+
+FUZZ_VERBS = ()
+
+
+def dealt(deck):
+    """A dealt game's cards (a Counter): one deck, each card once."""
+    assert max(deck.values()) == 1 and len(deck) in (52, 54)
+
+
+def shown(app):
+    """The table's cards and cursors agree with the game: each row's tops, the face-down piles (K-1)."""
+    from ui import sprites as S
+
+    game, table = app.game, app.table
+    for q in range(2):
+        for s in range(4):
+            pile = game.rows[q][s]
+            view = table.rows[q * 4 + s].shown
+            assert view >> 2 == (pile.top() if pile.n else 0), "row %d pile %d shows the wrong card" % (q, s)
+            assert view & 3 == (S.EMPTY if not pile.n else view & 3) and (not pile.n or view & 3 != S.DOWN)
+        assert table.piles[q].shown & 3 == (S.DOWN if game.piles[q].n else S.EMPTY)  # face down (K-1)
+        assert 0 <= app.clusters[q].cursor < 4

@@ -56,3 +56,29 @@ def hidden(game):
 def derived(game, st):
     """No keys beside state()'s."""
     return st
+
+
+FUZZ_VERBS = ()  # (the fuzz deals Spit first: it need not reach every verb of Speed)
+
+
+def dealt(deck):
+    """A dealt game's cards (a Counter): each card once, 52 or with jokers 54 (the fuzz's menu deals one deck)."""
+    assert max(deck.values()) == 1 and len(deck) in (52, 54)
+
+
+def shown(app):
+    """The table's cards and cursors agree with the game: the hands (D-3: a CPU's face down), the centre piles."""
+    from ui import sprites as S
+
+    game, table = app.game, app.table
+    for p in range(2):
+        for s in range(5):
+            card = game.hands[p][s]
+            view = table.hands[p][s].shown
+            if app.cpus[p] is not None and card:  # D-3: a CPU's hand face down
+                assert view == S.DOWN, "P%d's CPU hand shows a card" % (p + 1)
+            else:
+                assert view >> 2 == card, "P%d hand slot %d shows the wrong card" % (p + 1, s + 1)
+        assert 0 <= app.clusters[p].cursor < 5
+    for i in range(2):
+        assert table.piles[i].shown >> 2 == game.centre[i].top()

@@ -73,3 +73,41 @@ def derived(game, st):
             held += game.stocks[p][s].names()
         pl["held"] = held + game.spit[p].names()
     return st
+
+
+# The fuzz's check that it played the game (tests/test_ui_fuzz.py): every verb of the first group seen, and one
+# of the second's
+FUZZ_VERBS = (("ready", "play", "flip", "move"), ("slap", "choose"))
+
+
+def dealt(deck):
+    """A dealt game's cards (a Counter): one deck, each card once."""
+    from collections import Counter
+
+    from engine.cards import DECK_SIZE, new_deck
+
+    cards = bytearray(DECK_SIZE)
+    assert deck == Counter(cards[:new_deck(cards)])
+
+
+def shown(app):
+    """The table's cards and cursors agree with the game: each stock's top card face up or down, the spit piles."""
+    from ui import sprites as S
+
+    game, table = app.game, app.table
+    for p in range(2):
+        for s in range(game.slots):
+            pile = game.stocks[p][s]
+            view = table.stocks[p][s]
+            card = pile.top() if pile.n and game.up[p][s] else 0
+            assert view.shown >> 2 == card, "P%d stock %d shows the wrong card" % (p + 1, s + 1)
+            body = view.shown & 3
+            if not pile.n:
+                assert body == S.EMPTY
+            elif not game.up[p][s]:
+                assert body == S.DOWN
+            else:
+                assert body in (S.FACE, S.FLASH)
+        assert 0 <= app.clusters[p].cursor < game.slots
+    for i in range(2):
+        assert table.piles[i].shown >> 2 == game.centre[i].top()

@@ -52,3 +52,24 @@ def hidden(game):
 def derived(game, st):
     """No keys beside state()'s."""
     return st
+
+
+FUZZ_VERBS = ()
+
+
+def dealt(deck):
+    """A dealt game's cards (a Counter): each card once, 52 or the short deck's 20 (T-1)."""
+    assert max(deck.values()) == 1 and len(deck) in (52, 20)
+
+
+def shown(app):
+    """The table's piles and centre agree with the game: the piles face down (or empty), the centre's top two."""
+    from ui import sprites as S
+
+    game, table = app.game, app.table
+    for p in range(2):
+        assert table.piles[p].shown & 3 in ((S.DOWN, S.FLASH) if game.piles[p].n else (S.EMPTY,))
+    c = game.centre
+    for i in range(2):
+        k = c.n - 2 + i
+        assert table.centre[i].shown >> 2 == (c.buf[k] if k >= 0 else 0)
