@@ -14,7 +14,7 @@ import bench_cp
 import boardinfo
 import bundle
 import circuitpython
-from conftest import register, registered_games
+from conftest import kit, register, registered_games
 
 STANDINS = bench_cp.STANDINS
 
@@ -178,7 +178,7 @@ def test_without_the_kit_or_a_source_tree_it_says_where_to_get_one(monkeypatch, 
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["speed", "california"])
+@pytest.mark.parametrize("game", [name for name in registered_games() if kit(name).LINK_VM])
 def test_a_linked_game_allocates_nothing_in_idle_and_play_frames(cpvm, game):
     """Link play (docs/link.md) on the VM: host and guest Apps linked by a preallocated ring, CPU players in
     both seats; 0 bytes in every frame where nothing is retexted, on both devices, and both end alike."""

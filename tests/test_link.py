@@ -12,6 +12,7 @@ import json
 
 import pytest
 
+from conftest import kit, registered_games
 from linkpair import Pair, same_game
 from engine.link import wire as L
 from engine.digest import digest
@@ -166,11 +167,12 @@ def test_fuzz_100000_random_and_mutated_packets_no_exception_nothing_changes():
 
 # ---- two devices -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game, options", [("spit", {}), ("speed", {"ending": "call"}), ("california", {})])
-def test_two_devices_over_a_lossy_link_end_in_one_state_the_replay_gives(game, options):
-    """10% loss, duplicates and 0-80 ms of jitter both ways: the same final state on both, and the host's replay
-    (C-5) reaches it; each screen hides the other seat's Speed hand (D-3)."""
-    pair = Pair(game, options, seed=5)
+@pytest.mark.parametrize("game", [name for name in registered_games() if kit(name).LINK_OPTIONS is not None])
+def test_two_devices_over_a_lossy_link_end_in_one_state_the_replay_gives(game):
+    """10% loss, duplicates and 0-80 ms of jitter both ways (each linked game, with its kit's options): the same
+    final state on both, and the host's replay (C-5) reaches it; each screen hides the other seat's Speed hand
+    (D-3: the kit's checks)."""
+    pair = Pair(game, kit(game).LINK_OPTIONS, seed=5)
     assert pair.run(), "not over: %s" % [a.game.phase if a.game else None for a in pair.apps]
     host_game, guest_game = pair.apps[0].game, pair.apps[1].game
     assert same_game(host_game, guest_game)
@@ -178,8 +180,7 @@ def test_two_devices_over_a_lossy_link_end_in_one_state_the_replay_gives(game, o
     assert pair.shims[0].lost and pair.shims[1].lost and pair.shims[0].doubled  # the shim did its work
     assert pair.links[1].guest.checked >= 3  # the guest compared the host's digests along the way
     assert pair.links[1].restarts == 0  # loss, duplicates and reordering never put it out of step
-    if game == "speed":
-        assert pair.apps[0].table.face_down == [True, True] and pair.apps[1].table.face_down == [True, True]
+    kit(game).linked(pair)
 
 
 def test_a_quiet_link_pauses_both_screens_and_play_resumes_where_it_stopped():

@@ -117,13 +117,17 @@ def test_a_line_that_goes_away_takes_the_cursor_to_the_same_line(headless_app):
 # ---- Mode and Players -----------------------------------------------------------------------------
 
 
-def test_d1_mode_offers_only_the_seats_a_game_has():
-    """Spit and California have two seats: no three- or four-player mode; Speed has 2 to 4."""
+def test_d1_mode_offers_only_the_seats_a_game_has(registered):
+    """Spit, California (and the toy) have two seats: no three- or four-player mode; Speed has 2 to 4. Every
+    registered game's Mode offers 1p and one mode per seat up to its most (its description's SEATS)."""
+    for game in registered.NAMES:
+        mode = [item for item in M.shown(dict(M.DEFAULTS, game=game)) if item[0] == "mode"][0]
+        assert set(mode[2]) == {"%dp" % n for n in range(1, max(registered.get(game).SEATS) + 1)}, game
+    mode = [item for item in M.shown(dict(M.DEFAULTS, game="speed")) if item[0] == "mode"][0]
+    assert set(mode[2]) == {"2p", "1p", "3p", "4p"}
     for game in ("spit", "california"):
         mode = [item for item in M.shown(dict(M.DEFAULTS, game=game)) if item[0] == "mode"][0]
         assert set(mode[2]) == {"2p", "1p"}
-    mode = [item for item in M.shown(dict(M.DEFAULTS, game="speed")) if item[0] == "mode"][0]
-    assert set(mode[2]) == {"2p", "1p", "3p", "4p"}
 
 
 def test_d1_mode_offers_no_more_people_than_the_device_has_clusters():
@@ -358,10 +362,11 @@ def test_the_cpu_words_shorten_to_fit_a_narrow_line(headless_app):
     assert text.startswith("CPU: Level 8 ~") and len(text) <= app.menu.chars
 
 
-@pytest.mark.parametrize("game", ["spit", "speed", "california"])
+@pytest.mark.parametrize("game", registered_games())
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.slow
-def test_the_how_to_page_is_as_tall_as_the_pybadges_and_scrolls_where_it_is_long(headless_app, game, size):
+def test_the_how_to_page_is_as_tall_as_the_pybadges_and_scrolls_where_it_is_long(registered, headless_app, game,
+                                                                                  size):
     """Issue 20.6: the how-to page at the panel's scale in its cells (as tall in mm as the PyBadge's), every
     line inside the screen; a page longer than the screen scrolls with Up/Down to its last line, and any
     other key leaves it."""

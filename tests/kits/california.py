@@ -80,3 +80,11 @@ def shown(app):
             assert view & 3 == (S.EMPTY if not pile.n else view & 3) and (not pile.n or view & 3 != S.DOWN)
         assert table.piles[q].shown & 3 == (S.DOWN if game.piles[q].n else S.EMPTY)  # face down (K-1)
         assert 0 <= app.clusters[q].cursor < 4
+
+
+LINK_OPTIONS = {}
+LINK_VM = True
+
+
+def linked(pair):
+    """What a linked game's screens show beside the shared checks: nothing more."""

@@ -82,3 +82,12 @@ def shown(app):
         assert 0 <= app.clusters[p].cursor < 5
     for i in range(2):
         assert table.piles[i].shown >> 2 == game.centre[i].top()
+
+
+LINK_OPTIONS = {"ending": "call"}
+LINK_VM = True
+
+
+def linked(pair):
+    """Each screen hides the other seat's hand (D-3)."""
+    assert pair.apps[0].table.face_down == [True, True] and pair.apps[1].table.face_down == [True, True]

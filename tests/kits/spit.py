@@ -111,3 +111,14 @@ def shown(app):
         assert 0 <= app.clusters[p].cursor < game.slots
     for i in range(2):
         assert table.piles[i].shown >> 2 == game.centre[i].top()
+
+
+# Link play (tests/test_link.py): the options of its lossy two-device game (None: the game is not linked), and
+# whether tests/test_circuitpython.py measures a linked game of it on CircuitPython's VM (Speed's and California's
+# are; Spit's frames are measured alone)
+LINK_OPTIONS = {}
+LINK_VM = False
+
+
+def linked(pair):
+    """What a linked game's screens show beside the shared checks: nothing more."""

@@ -73,3 +73,11 @@ def shown(app):
     for i in range(2):
         k = c.n - 2 + i
         assert table.centre[i].shown >> 2 == (c.buf[k] if k >= 0 else 0)
+
+
+LINK_OPTIONS = None  # Snap is not linked
+LINK_VM = False
+
+
+def linked(pair):
+    """(Snap is not linked.)"""
