@@ -191,26 +191,55 @@ def test_the_demo_plays_it_and_deals_again(registered, headless_app, name):
     assert app.screen == MENU and not app.demo
 
 
+def compared(node, names):
+    """Does node compare a value with a game's name (either side, or one of a tuple, list or set of them), or is
+    it a dict keyed by one?"""
+    sides = ([node.left] + node.comparators if isinstance(node, ast.Compare)
+             else node.keys if isinstance(node, ast.Dict) else [])
+    for side in sides:
+        elts = side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set)) else [side]
+        if any(isinstance(e, ast.Constant) and e.value in names for e in elts):
+            return True
+    return False
+
+
+def branches(tree):
+    """Every condition tree branches on: an if's or elif's, a while's, a conditional expression's, a
+    comprehension's ifs."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.If, ast.IfExp, ast.While)):
+            yield node.test
+        elif isinstance(node, ast.comprehension):
+            yield from node.ifs
+
+
+def names_compared(text, names, branching_only=False):
+    """The line numbers where text compares a value with one of names (only in conditions when branching_only)."""
+    tree = ast.parse(text)
+    roots = list(branches(tree)) if branching_only else [tree]
+    return sorted({node.lineno for root in roots for node in ast.walk(root)
+                   if compared(node, names) and not (branching_only and isinstance(node, ast.Dict))})
+
+
 def test_nothing_shared_compares_a_value_with_a_games_name():
     """The App, the menu, the replay reader, the Driver, the hal, the tools and these tests ask a game's folder,
-    never ``if name == "spit"``: no comparison with a registered game's name, no table keyed by one."""
+    never ``if name == "spit"``: no comparison with a registered game's name, no table keyed by one. No other
+    test branches on a game's name either (its kit, tests/kits/, knows the game), but a game's own tests, named
+    after it (test_spit_files.py, test_speed_engine.py, test_toy_game.py, ...)."""
     names = set(GAMES)
     found = []
     for folder in ("engine", "engine/bots", "engine/link", "ui", "hal", "hal/link", "tools", "tests"):
         for entry in sorted(os.listdir(os.path.join(ROOT, folder))):
             path = os.path.join(folder, entry)
-            if not entry.endswith(".py") or (folder == "tests" and entry != "test_every_game.py"):
+            if not entry.endswith(".py") or any(entry.startswith("test_%s_" % name) for name in names):
                 continue
             with open(os.path.join(ROOT, path), encoding="utf-8") as f:
-                tree = ast.parse(f.read())
-            for node in ast.walk(tree):
-                sides = ([node.left] + node.comparators if isinstance(node, ast.Compare)
-                         else node.keys if isinstance(node, ast.Dict) else [])
-                for side in sides:
-                    elts = side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set)) else [side]
-                    if any(isinstance(e, ast.Constant) and e.value in names for e in elts):
-                        found.append("%s:%d" % (path, node.lineno))
+                text = f.read()
+            generic_test = folder == "tests" and entry != "test_every_game.py"
+            found += ["%s:%d" % (path, line) for line in names_compared(text, names, branching_only=generic_test)]
     assert not found
+    assert names_compared('if game.name == "spit":\n    pass\nx = 1 if "toy" != n else 2\n', names, True) == [1, 3]
+    assert names_compared('assert game.name == "spit"\n', names, True) == []  # a test's expected value
 
 
 @pytest.mark.parametrize("size", [(160, 128), (240, 135), (240, 240)], ids=lambda s: "%dx%d" % s)
