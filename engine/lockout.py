@@ -11,7 +11,9 @@ Speed in that time is dropped before it becomes an action (``dropped``), a
 CPU's as a person's (ui.app, engine.bots.match; the Driver waits it out), so
 no rule and no replay changes: the log holds actions. Cursor moves, saying
 ready and choosing a pile are never dropped. The state is three attributes
-of the player's Cluster: ``fit``, ``lock_until`` and ``doubled``.
+of the player's Cluster: ``fit``, ``lock_until`` and ``doubled``; which verbs
+lock when refused and which are never dropped are the game's, its Cluster's
+``FUMBLES`` and ``FREE`` (bit v for verb v).
 
 Not imported by a game's engine or buttons: only by what feeds presses to
 the Sequencer (a board holds it with the App).
@@ -26,8 +28,9 @@ _LONGEST = const(2)  # the fourfold lockout is the longest
 
 
 def refused(cluster, verb, now):
-    """The engine refused this cluster's action of verb, seen at now: a play or cover wrong when pressed locks."""
-    if (verb == A.PLAY or verb == A.COVER) and not cluster.fit:
+    """The engine refused this cluster's action of verb, seen at now: a play wrong when pressed locks (a verb of
+    the cluster's FUMBLES: a card played, or California's cover)."""
+    if (cluster.FUMBLES >> verb) & 1 and not cluster.fit:
         k = cluster.doubled
         since = ticks_diff(now, cluster.lock_until)
         if k < 0 or since >= _REPEAT_MS:
@@ -44,6 +47,7 @@ def locked(cluster, t):
 
 
 def dropped(cluster, t):
-    """True when the action the cluster just made of a press at t is a play in its lockout (drop it)."""
+    """True when the action the cluster just made of a press at t is a play in its lockout (drop it): any verb but
+    saying ready and the cluster's FREE ones (Spit's choice of a pile)."""
     verb = cluster.verb
-    return verb != A.READY and verb != A.CHOOSE and locked(cluster, t)
+    return verb != A.READY and not (cluster.FREE >> verb) & 1 and locked(cluster, t)

@@ -45,6 +45,16 @@ def file_module(game):
     return __import__((games.HOMES.get(game) or "engine." + game) + ".file", None, None, ("state",))
 
 
+def names(game):
+    """The names of a game's numbers (engine.names: the shared ones and its file module's own), by its name."""
+    return N.of(file_module(game))
+
+
+def phase_name(game):
+    """The name of a game's phase, for its state."""
+    return names(game.name).PHASES[game.phase]
+
+
 def _cards(value, where, seen, jokers=False, twice=False, title="Spit"):
     """The cards of a list of names; seen counts each card (at most once, or twice when twice)."""
     if not isinstance(value, list):
@@ -84,7 +94,8 @@ def _cpus(cpus, players):
             raise ReplayError("cpus[%d]: expected null or a CPU's name, got %s" % (i, _show(c)))
 
 
-def _events(doc, players=2, verbs=None):
+def _events(doc, names, players=2, verbs=None):
+    """The checked events of a document, as (t, player, verb, a, b); names: its game's (engine.names.of)."""
     events = doc.get("events", [])
     if not isinstance(events, list):
         raise ReplayError("events: expected a list")
@@ -103,12 +114,13 @@ def _events(doc, players=2, verbs=None):
         last = t
         player = _int(ev[1], where + ": player", 0, players - 1)
         verb = ev[2]
-        if verb not in N.VERBS or (verbs is not None and N.VERBS.index(verb) not in verbs):
+        if type(verb) is not str or verb not in names.VERBS or (verbs is not None
+                                                                 and names.VERBS.index(verb) not in verbs):
             raise ReplayError("%s: unknown verb %s" % (where, _show(verb)))
-        v = N.VERBS.index(verb)
+        v = names.VERBS.index(verb)
         args = ev[3:]
-        if len(args) != N.ARGC[v]:
-            raise ReplayError("%s: wrong arguments: %s takes %d, got %d" % (where, verb, N.ARGC[v], len(args)))
+        if len(args) != names.ARGC[v]:
+            raise ReplayError("%s: wrong arguments: %s takes %d, got %d" % (where, verb, names.ARGC[v], len(args)))
         for k, arg in enumerate(args):
             if type(arg) is not int or not 0 <= arg <= 255:
                 raise ReplayError("%s: wrong arguments: argument %d must be an integer 0-255, got %s"
@@ -140,7 +152,7 @@ def load(doc):
     if doc.get("layout") is not None:
         files.load_layout(game, _dict(doc["layout"], "layout", files.LAYOUT_KEYS))
     _cpus(doc.get("cpus"), game.players)
-    events = _events(doc, game.players, files.VERBS)
+    events = _events(doc, N.of(files), game.players, files.VERBS)
     end = doc.get("end_ms")
     game.end_ms = None if end is None else _int(end, "end_ms", events[-1][0] if events else 0, MAX_MS)
     return game, events
@@ -179,6 +191,7 @@ def run(game, events, trace=None):
     each event, reports being a list of (kind, player, a, b, card) tuples.
     """
     refused = []
+    why = names(game.name).REASONS
     n = len(events)
     seq = Sequencer(group_size(events), game.players)  # events come in groups that share a timestamp
     reports = game.reports
@@ -198,7 +211,7 @@ def run(game, events, trace=None):
             reports.clear()
             reason = game.apply(seq.t[s], seq.player[s], seq.verb[s], seq.a[s], seq.b[s])
             if reason:
-                refused.append([idx, N.REASONS[reason]])
+                refused.append([idx, why[reason]])
             if trace:
                 got = []
                 while True:
@@ -246,11 +259,13 @@ def document(options, seed, events, layout=None, game="spit"):
     doc = {"version": VERSION, "game": game, "options": dict(options), "seed": seed}
     if layout is not None:
         doc["layout"] = layout
-    verbs = file_module(game).VERBS
+    files = file_module(game)
+    verbs = files.VERBS
+    words = N.of(files)
     out = []
     for t, p, v, a, b in events:
         if v in verbs:
-            out.append([t, p, N.VERBS[v]] + [a, b][:N.ARGC[v]])
+            out.append([t, p, words.VERBS[v]] + [a, b][:words.ARGC[v]])
     doc["events"] = out
     return doc
 

@@ -17,7 +17,9 @@ from engine.spit.nearest import Nearest
 from engine.spit.view import View
 from engine.cardnames import parse
 from engine.spit.buttons import Cluster
-from engine.spit.rules import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Spit
+from engine.spit.rules import PH_OVER, PH_PLAY, PH_READY, Spit
+from engine.spit import file as F_SPIT  # its own verbs, reasons, reports and phases
+from engine.spit.file import PH_CHOOSE, PH_SLAP
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -100,14 +102,14 @@ def test_the_base_bot_says_spit_slaps_and_chooses():
     game.centre[1].load(cards("5C"))
     act = Act()
     bot.decide(view_of(game), act)
-    assert (act.verb, act.a) == (A.SLAP, 1)
+    assert (act.verb, act.a) == (F_SPIT.SLAP, 1)
     game.phase = PH_CHOOSE
     game.chooser = 1
     act = Act()
     bot.decide(view_of(game, 0), act)
     assert act.verb == NOTHING  # not its choice
     bot.decide(view_of(game, 1), act)
-    assert (act.verb, act.a) == (A.CHOOSE, 1)
+    assert (act.verb, act.a) == (F_SPIT.CHOOSE, 1)
     game.phase = PH_PLAY
     act = Act()
     bot.decide(view_of(game), act)

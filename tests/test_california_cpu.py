@@ -21,6 +21,7 @@ from engine.california.rules import California
 from engine.california.buttons import Cluster, target
 from engine.cardnames import parse
 from engine.cards import new_deck
+from engine.california import file as F_CAL  # its own verbs, reasons, reports and phases
 
 
 def cards(names):
@@ -165,7 +166,7 @@ def test_perception_after_a_cover_compares_the_card_just_laid_first():
         game = position(["7H", "2S", "JD", "QC"], ["7S", "3D", "5C", "6H"], pile1="4C " + laid)
         bot = C.make("level1")
         view = seen_by(bot, game)
-        assert game.apply(100, 1, A.COVER, 0, 0) == A.OK  # the opponent covers 7H
+        assert game.apply(100, 1, F_CAL.COVER, 0, 0) == A.OK  # the opponent covers 7H
         assert view.refresh(game, 1) and view.last == 0 and view.under == parse("7H")
         act = decide(bot, view)
         looks.append(act.look_ms)
@@ -179,7 +180,7 @@ def test_k3_a_double_is_covered_again_with_one_press_and_one_glance():
     game = position(["7S", "2S", "JD", "QC"], ["9H", "3D", "7H", "6H"], pile0="4C 7D")
     bot = C.make("level8")
     view = seen_by(bot, game, cursor=2)
-    assert game.apply(100, 0, A.COVER, 1, 2) == A.OK  # its own cover: 7D on 7H, a double
+    assert game.apply(100, 0, F_CAL.COVER, 1, 2) == A.OK  # its own cover: 7D on 7H, a double
     assert view.refresh(game, 2) and view.last == 6
     act = decide(bot, view)
     assert (act.verb, act.a, act.b, act.look_ms) == (A.PLAY, 2, 1, C.LOOK_MS[8])
@@ -261,7 +262,7 @@ def test_every_intent_is_reached_with_the_fewest_presses_the_controls_need(monke
         cluster = copy.deepcopy(driver.cluster)
         for i in range(driver.nb):
             acted = cluster.press(driver.buttons[i], game)
-        assert acted and (cluster.verb, cluster.a, cluster.b) == (A.COVER, row, slot)
+        assert acted and (cluster.verb, cluster.a, cluster.b) == (F_CAL.COVER, row, slot)
         dist = min(min((h - cursor) % 4, (cursor - h) % 4) for h in range(4) if target(game, row, h) == slot)
         assert driver.nb == dist + 1
         if target(game, row, cursor) == slot:

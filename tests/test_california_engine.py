@@ -19,6 +19,7 @@ from collections import Counter
 import pytest
 
 from engine import actions as A
+from engine import names as N
 from engine.california import file as F
 from engine.actions import PH_OVER, PH_PLAY, PH_READY
 from engine.california.rules import LEGAL_SIZE, California
@@ -30,6 +31,7 @@ from engine.rng import Rng
 from engine.timing import Sequencer
 from test_rules import mismatches, uncited
 from reports import drain
+from engine.california import file as F_CAL  # its own verbs, reasons, reports and phases
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RULES_MD = os.path.join(HERE, "..", "..", "shared", "RULES.md")
@@ -59,7 +61,7 @@ def load_doc(doc):
     game = F.new(doc.get("seed", 1), opts)
     if doc.get("layout") is not None:
         F.load_layout(game, _dict(doc["layout"], "layout", F.LAYOUT_KEYS))
-    return game, _events(doc, game.players, F.VERBS)
+    return game, _events(doc, N.of(F), game.players, F.VERBS)
 
 
 def run_doc(doc, events=None):
@@ -227,14 +229,14 @@ def test_k03_bad_row_or_slot_and_empty_pile():
     game = California(seed=1)
     game.load([[], cards("5H", "6H")],
               eights_and_fours())
-    assert game.apply(1, 1, A.COVER, 2, 0) == A.BAD_SLOT
-    assert game.apply(1, 1, A.COVER, 0, 4) == A.BAD_SLOT
-    assert game.apply(1, 1, A.COVER, 255, 255) == A.BAD_SLOT
-    assert game.apply(1, 0, A.COVER, 0, 0) == A.EMPTY_SLOT  # player 0's pile is empty: they wait
-    assert game.apply(1, 2, A.COVER, 0, 0) == A.BAD_PLAYER
+    assert game.apply(1, 1, F_CAL.COVER, 2, 0) == A.BAD_SLOT
+    assert game.apply(1, 1, F_CAL.COVER, 0, 4) == A.BAD_SLOT
+    assert game.apply(1, 1, F_CAL.COVER, 255, 255) == A.BAD_SLOT
+    assert game.apply(1, 0, F_CAL.COVER, 0, 0) == A.EMPTY_SLOT  # player 0's pile is empty: they wait
+    assert game.apply(1, 2, F_CAL.COVER, 0, 0) == A.BAD_PLAYER
     assert game.apply(1, 1, A.PLAY, 0, 0) == A.BAD_VERB
     assert game.legal(0, bytearray(LEGAL_SIZE)) == 0
-    assert game.apply(1, 1, A.COVER, 0, 0) == A.OK
+    assert game.apply(1, 1, F_CAL.COVER, 0, 0) == A.OK
 
 
 def test_k03_c04_a_tie_on_one_pile_the_second_card_is_checked_again():
@@ -243,16 +245,16 @@ def test_k03_c04_a_tie_on_one_pile_the_second_card_is_checked_again():
     game = California(seed=1)
     game.load([cards("2C", "3C", "TC"), cards("5H", "6H")],
               eights_and_fours())
-    assert game.apply(50, 0, A.COVER, 0, 0) == A.OK  # TC on the 8H: the 8S still shows 8
-    assert game.apply(60, 1, A.COVER, 1, 2) == A.OK  # 6H on the 4D: the 4S still shows 4
+    assert game.apply(50, 0, F_CAL.COVER, 0, 0) == A.OK  # TC on the 8H: the 8S still shows 8
+    assert game.apply(60, 1, F_CAL.COVER, 1, 2) == A.OK  # 6H on the 4D: the 4S still shows 4
     seq = Sequencer(4)
-    seq.add(100, 1, A.COVER, 0, 2)
-    seq.add(100, 0, A.COVER, 0, 2)
+    seq.add(100, 1, F_CAL.COVER, 0, 2)
+    seq.add(100, 0, F_CAL.COVER, 0, 2)
     seq.flush(game)
-    assert [seq.result[0], seq.result[1]] == [A.NO_MATCH, A.OK]
+    assert [seq.result[0], seq.result[1]] == [F_CAL.NO_MATCH, A.OK]
     assert game.rows[0][2].names() == ["4S", "3C"] and game.piles[1].names() == ["5H"]
     assert game.phase == PH_PLAY and game.open == 1 << 8
-    assert game.apply(200, 0, A.COVER, 1, 0) == A.OK  # the 2C, player 0's last card, on the 8S (K-5)
+    assert game.apply(200, 0, F_CAL.COVER, 1, 0) == A.OK  # the 2C, player 0's last card, on the 8S (K-5)
     assert game.phase == PH_OVER and game.winner == 0
 
 
@@ -286,7 +288,7 @@ def test_k04_pick_up_order_in_random_games():
             rows = [[game.rows[q][s].cards() for s in range(4)] for q in range(2)]
             rnd = game.round
             assert game.apply(game.now + 1, p, verb, a, b) == A.OK
-            if verb == A.COVER and game.phase == PH_READY:
+            if verb == F_CAL.COVER and game.phase == PH_READY:
                 assert game.round == rnd
                 rows[a][b].append(piles[p].pop())
                 for q in range(2):
@@ -303,8 +305,8 @@ def test_k04_gather_order_exactly():
               [[cards("8H", "5H"), cards("JD"), cards("4S", "3S"), cards("QC")],
                [cards("8S"), cards("KD"), cards("4D", "9S"), cards("9C")]])
     assert game.open == 1 << 9
-    assert game.apply(10, 1, A.COVER, 1, 2) == A.OK  # AS on the 9S: the 9C still shows 9
-    assert game.apply(20, 0, A.COVER, 1, 3) == A.OK  # 7D on the 9C: nothing open
+    assert game.apply(10, 1, F_CAL.COVER, 1, 2) == A.OK  # AS on the 9S: the 9C still shows 9
+    assert game.apply(20, 0, F_CAL.COVER, 1, 3) == A.OK  # 7D on the 9C: nothing open
     assert game.phase == PH_READY and game.round == 1
     assert game.piles[0].names() == ["QC", "3S", "4S", "JD", "5H", "8H", "2C"]
     assert game.piles[1].names() == ["7D", "9C", "AS", "9S", "4D", "KD", "8S", "6H"]
@@ -394,7 +396,7 @@ def legal_set(game, p):
     return {tuple(out[3 * i:3 * i + 3]) for i in range(n)}
 
 
-CANDIDATES = [(A.READY, 0, 0)] + [(A.COVER, r, s) for r in range(3) for s in range(5)] + [(A.PLAY, 0, 0)]
+CANDIDATES = [(A.READY, 0, 0)] + [(F_CAL.COVER, r, s) for r in range(3) for s in range(5)] + [(A.PLAY, 0, 0)]
 
 
 def check_step(game):
@@ -492,10 +494,10 @@ def test_reports_describe_each_kind():
         for rep in drain(game):
             text = F.describe(rep)
             assert not text.startswith("report "), rep
-            if rep[0] == A.R_COVER:
+            if rep[0] == F_CAL.R_COVER:
                 assert name(rep[4]) in text
             kinds.add(rep[0])
-    assert {A.R_READY, A.R_DEAL, A.R_COVER, A.R_OPEN, A.R_PICKUP, A.R_GAME_OVER} <= kinds
+    assert {A.R_READY, A.R_DEAL, F_CAL.R_COVER, F_CAL.R_OPEN, F_CAL.R_PICKUP, A.R_GAME_OVER} <= kinds
 
 
 # ---- the file layer -------------------------------------------------------------------------------
@@ -554,7 +556,7 @@ def test_file_layer_options_and_verbs():
     with pytest.raises(ReplayError, match=r"^events\[0\]: wrong arguments"):
         load_doc({"game": "california", "events": [[0, 0, "cover", 0]]})
     assert F.options({}) == {} and F.OPTIONS == ("hints", "aim") and F.LAYOUT_KEYS == ("players",)
-    assert F.VERBS == (A.READY, A.COVER)
+    assert F.VERBS == (A.READY, F_CAL.COVER)
 
 
 def test_file_layer_the_brief_example_loads_and_plays():

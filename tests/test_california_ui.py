@@ -26,6 +26,7 @@ from engine.replay import load, run, state
 from ui import page
 from ui import sprites as S
 from ui.app import TABLE
+from engine.california import file as F_CAL  # its own verbs, reasons, reports and phases
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -82,8 +83,8 @@ def test_k03_left_covers_exactly_the_pile_at_the_mark_and_the_player_aims():
     c = Cluster(0)
     c.cursor = 1
     assert target(game, 0, 1) == 1
-    assert c.press(LEFT, game) and (c.verb, c.a, c.b) == (A.COVER, 0, 1) and c.cursor == 1
-    assert game.apply(0, 0, c.verb, c.a, c.b) == A.NO_MATCH
+    assert c.press(LEFT, game) and (c.verb, c.a, c.b) == (F_CAL.COVER, 0, 1) and c.cursor == 1
+    assert game.apply(0, 0, c.verb, c.a, c.b) == F_CAL.NO_MATCH
     assert c.press(UP, game) is False and c.cursor == 0
     assert c.press(LEFT, game) and (c.a, c.b) == (0, 0)
     assert game.apply(20, 0, c.verb, c.a, c.b) == A.OK
@@ -96,7 +97,7 @@ def test_auto_aim_left_covers_the_open_pile_of_the_left_column_nearest_the_mark_
     c = Cluster(0)
     c.cursor = 1
     assert target(game, 0, 1) == 0  # one above before one below when only that one is open...
-    assert c.press(LEFT, game) and (c.verb, c.a, c.b) == (A.COVER, 0, 0)
+    assert c.press(LEFT, game) and (c.verb, c.a, c.b) == (F_CAL.COVER, 0, 0)
     assert c.cursor == 0  # the mark rests on the pile covered
     assert game.apply(0, 0, c.verb, c.a, c.b) == A.OK
     c.cursor = 2
@@ -126,8 +127,8 @@ def test_a_column_without_a_match_aims_at_the_mark_and_the_engine_refuses_it():
     game = position(["4H", "9C", "JD", "4S"], ["QC", "5D", "AH", "7D"])
     c = Cluster(1)
     c.cursor = 2
-    assert c.press(RIGHT, game) and (c.verb, c.a, c.b) == (A.COVER, 1, 2)
-    assert game.apply(0, 1, c.verb, c.a, c.b) == A.NO_MATCH
+    assert c.press(RIGHT, game) and (c.verb, c.a, c.b) == (F_CAL.COVER, 1, 2)
+    assert game.apply(0, 1, c.verb, c.a, c.b) == F_CAL.NO_MATCH
 
 
 def test_up_and_down_move_the_mark_round_four_heights_and_any_button_is_ready():

@@ -13,7 +13,7 @@ import pytest
 
 from engine import actions as A
 from engine import games
-from engine import names as N
+from engine.replay import names
 from engine.bots import FILL, NOTHING, Act, Bot, Driver
 from engine.spit.cpu import make
 from engine.bots import hands as H
@@ -23,8 +23,12 @@ from engine.bots.match import Match
 from engine.spit.view import View
 from engine.cardnames import parse
 from engine.spit.buttons import LEFT, RIGHT, UP
-from engine.spit.rules import PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Spit
+from engine.spit.rules import PH_OVER, PH_PLAY, PH_READY, Spit
 from engine.timing import Sequencer
+from engine.spit import file as F_SPIT  # its own verbs, reasons, reports and phases
+from engine.spit.file import PH_SLAP
+
+N = names("spit")  # the game's names: the shared ones and its own (engine.names)
 
 BOTS = ("level1", "level2", "level3", "level4", "level5", "adaptive", "first", "nearest")
 
@@ -372,8 +376,8 @@ def test_s11_the_cpu_slaps_the_smaller_pile(sizes):
             game.centre[pile].buf[i] = 1 + i
     smaller = 0 if sizes[0] < sizes[1] else 1
     for level in (4, 5):
-        assert decision(Level(level), game, 1) == (A.SLAP, smaller, 0)
-    assert decision(make("first"), game, 0) == (A.SLAP, smaller, 0)
+        assert decision(Level(level), game, 1) == (F_SPIT.SLAP, smaller, 0)
+    assert decision(make("first"), game, 0) == (F_SPIT.SLAP, smaller, 0)
 
 
 def test_adaptive_moves_a_level_after_a_round():

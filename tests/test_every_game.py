@@ -73,7 +73,7 @@ def test_a_description_holds_the_contracts_names(registered, name):
         assert attribute is None or hasattr(loaded, attribute), (role, attribute)
     assert all(len(line) <= 24 for line in module(info.HOWTO).LINES)
     sounds = module(info.WORDS).Words.SOUNDS  # the App's tones and lights for the game's own reports (ui/reactions.py)
-    assert type(sounds) is dict and set(sounds.values()) <= {A.R_LAND, A.R_SPIT, A.R_SLAP, A.R_PENALTY}
+    assert type(sounds) is dict and set(sounds.values()) <= {A.R_LAND, A.R_SPIT, A.R_SLAP, A.R_FAULT}
     assert callable(module(info.SCREEN).Table.refused)  # a refused play's place flashes (ui/app.py's _refused)
     cpu = module(info.CPU)
     assert info.ROSTER and all(cpu.make(bot) is not None for bot in info.ROSTER)
@@ -107,7 +107,7 @@ def test_its_cpus_play_a_seeded_game_to_the_end_and_its_replay_reaches_the_same_
     refused = replay.run(again, events, trace=lambda i, ev, why, reports: told.extend(reports))
     assert replay.state(again, refused) == replay.state(game, refused)
     assert replay.state(again)["winner"] == game.winner
-    assert refused == [[i, replay.N.REASONS[e[5]]] for i, e in enumerate(match.log) if e[5]]
+    assert refused == [[i, replay.names(name).REASONS[e[5]]] for i, e in enumerate(match.log) if e[5]]
     words = [replay.describe(report, name) for report in told]
     assert words and all(isinstance(w, str) and not w.startswith("report ") for w in words)
 
@@ -245,9 +245,9 @@ def test_nothing_shared_compares_a_value_with_a_games_name():
 @pytest.mark.parametrize("size", [(160, 128), (240, 135), (240, 240)], ids=lambda s: "%dx%d" % s)
 @pytest.mark.parametrize("name", GAMES)
 def test_every_refusal_a_person_is_told_stays_on_the_screen(headless_app, registered, name, size):
-    """Each refusal's words (ui/refusals.py), for the longest seat name, in the banner: all its lines on the
-    screen. A banner of more lines than the room under it moves up (California's four lines at 160x128 ran
-    off the bottom)."""
+    """Each refusal's words (ui/refusals.py's shared ones and the game's Words.REFUSALS), for the longest seat
+    name, in the banner: all its lines on the screen. A banner of more lines than the room under it moves up
+    (California's four lines at 160x128 ran off the bottom)."""
     from ui.app import TABLE
     from ui.refusals import _REFUSALS, refused
 
@@ -255,9 +255,104 @@ def test_every_refusal_a_person_is_told_stays_on_the_screen(headless_app, regist
     app.start_game(hal.ticks_ms())
     assert app.screen == TABLE
     width, height = size
-    for reason in _REFUSALS:
+    for reason in list(_REFUSALS) + list(app.words.REFUSALS):
         for who in ("You", "CPU", "P2"):
-            text = refused(who, reason)
+            text = refused(who, reason, app.words)
             app.table.banner.set(text)
             x1, y1, x2, y2 = app.table.banner.area()
             assert 0 <= x1 and x2 <= width and 0 <= y1 and y2 <= height, (text, (x1, y1, x2, y2))
+
+
+PREFIXES = (("OWN_PHASES", "PH_", "PHASES"), ("OWN_VERBS", "", "VERBS"), ("OWN_REASONS", "", "REASONS"),
+            ("OWN_REPORTS", "R_", "REPORTS"))  # a file module's list, its constants' prefix, engine.names' table
+
+
+def own_names(files):
+    """{constant name: (engine.names' table, number, name)} of a game's own phases, verbs, reasons and reports, as its
+    file module declares them (its OWN_* lists) and names them (PH_CALL, SPEED, JOKER_LAST, R_PENALTY)."""
+    out = {}
+    for own, prefix, table in PREFIXES:
+        for entry in getattr(files, own, ()):
+            name, number = entry[0], entry[1]
+            constant = prefix + name.upper()
+            assert getattr(files, constant, None) == number, (own, name, number)
+            assert constant not in out, constant
+            out[constant] = (table, number, name)
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_its_own_verbs_reasons_reports_and_phases_come_from_its_folder(registered, name):
+    """A game's own names and numbers are its file module's (OWN_PHASES, OWN_VERBS, OWN_REASONS, OWN_REPORTS):
+    engine.names adds them to the shared ones with no clash, engine.actions holds none of them, and every private
+    const of its folders named after one (``_SLAP = const(4)``, ``_R_PENALTY = const(14)``), or after a shared one,
+    holds its number: nothing outside its folders is edited to add a game."""
+    from engine import names as N
+
+    files = replay.file_module(name)
+    own = own_names(files)
+    words = N.of(files)  # refuses a clash with the shared names
+    for constant, (table, number, word) in own.items():
+        assert not hasattr(A, constant), constant  # engine.actions keeps only what every game shares
+        assert getattr(words, table)[number] == word, (constant, table, number)
+    assert set(files.VERBS) <= {n for n, v in enumerate(words.VERBS) if v is not None}
+    info = registered.get(name)
+    folders = {os.path.dirname(module(getattr(info, role)).__file__) for role, _ in ROLES}
+    folders.add(os.path.dirname(files.__file__))
+    checked = 0
+    for folder in sorted(folders):
+        for entry in sorted(os.listdir(folder)):
+            if not entry.endswith(".py"):
+                continue
+            with open(os.path.join(folder, entry), encoding="utf-8") as f:
+                tree = ast.parse(f.read())
+            for node in tree.body:
+                if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                        and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "const"):
+                    constant = node.targets[0].id.lstrip("_")
+                    number = node.value.args[0].value if isinstance(node.value.args[0], ast.Constant) else None
+                    if constant in own:
+                        assert number == own[constant][1], (entry, constant, number, own[constant])
+                        checked += 1
+                    elif constant in A.__dict__ and constant != "NONE" and constant[:1].isalpha():
+                        assert number == A.__dict__[constant], (entry, constant, number)
+    assert checked or not own  # its modules write its own numbers as private consts
+
+
+def test_the_names_refuse_a_clash_with_the_shared_ones():
+    """engine.names.of: a game's own verb, reason, report or phase may not take a shared one's number or name."""
+    from engine import names as N
+
+    class File:
+        OWN_VERBS = (("jump", 8, 1),)
+        OWN_REPORTS = (("jumped", 12),)
+
+    words = N.of(File)
+    assert words.VERBS[8] == "jump" and words.ARGC[8] == 1 and words.REPORTS[12] == "jumped"
+    for table, clash in (("OWN_VERBS", (("jump", 1, 0),)), ("OWN_VERBS", (("play", 9, 2),)),
+                         ("OWN_PHASES", (("over", 9),)), ("OWN_REASONS", (("snag", 0),)), ("OWN_REPORTS", (("x", 255),))):
+        with pytest.raises(ValueError):
+            N.Names(type("Bad", (), {table: clash}))
+
+
+def test_nothing_shared_names_a_games_own_constant(registered):
+    """The App, its reactions, the Driver, the lockout, the replay reader, the hal and the tools name no game's
+    own verb, reason, report or phase (they ask the game: its Words.SOUNDS and REFUSALS, its View's ``button``,
+    its Cluster's FUMBLES and FREE)."""
+    import tokenize
+
+    own = set()
+    for name in GAMES:
+        own.update(own_names(replay.file_module(name)))
+    own -= set(A.__dict__)
+    found = []
+    for folder in ("engine", "engine/bots", "engine/link", "ui", "hal", "hal/link", "tools"):
+        for entry in sorted(os.listdir(os.path.join(ROOT, folder))):
+            if not entry.endswith(".py"):
+                continue
+            path = os.path.join(ROOT, folder, entry)
+            with open(path, "rb") as f:
+                for token in tokenize.tokenize(f.readline):
+                    if token.type == tokenize.NAME and token.string.lstrip("_") in own:
+                        found.append("%s/%s:%d %s" % (folder, entry, token.start[0], token.string))
+    assert not found

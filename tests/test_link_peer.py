@@ -16,7 +16,7 @@ import pytest
 
 from rawpeer import FRAME_MS, Raw, Table
 from engine.link import wire as L
-from engine.actions import COVER
+from engine.california.file import COVER
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -16,6 +16,8 @@ from engine.spit.buttons import Cluster as SpitCluster
 from engine.cardnames import parse
 from engine.speed.rules import Speed
 from engine.speed.buttons import Cluster as SpeedCluster
+from engine.california import file as F_CAL  # its own verbs, reasons, reports and phases
+from engine.spit import file as F_SPIT  # its own verbs, reasons, reports and phases
 
 def cards(*names):
     return [parse(n) for n in names]
@@ -78,18 +80,18 @@ def test_a_refused_play_locks_that_players_plays_and_a_repeated_one_longer():
     assert c.lock_until == end + REPEAT_MS + LOCK_MS
     fresh = SpitCluster(1)
     fresh.fit = False
-    for verb in (A.READY, A.SLAP, A.CHOOSE, A.FLIP, A.MOVE):
+    for verb in (A.READY, F_SPIT.SLAP, F_SPIT.CHOOSE, A.FLIP, A.MOVE):
         refused(fresh, verb, 50)
         assert not locked(fresh, 60)
     spit = SpitCluster(0)
     spit.fit = False
     refused(spit, A.PLAY, 50)
-    for verb, drop in ((A.SLAP, True), (A.FLIP, True), (A.MOVE, True), (A.READY, False), (A.CHOOSE, False)):
+    for verb, drop in ((F_SPIT.SLAP, True), (A.FLIP, True), (A.MOVE, True), (A.READY, False), (F_SPIT.CHOOSE, False)):
         spit.verb = verb  # the action a press made in the lockout: a slap is a race of hands, ready is not
         assert dropped(spit, 60) == drop
     cover = CaliforniaCluster(0)
     cover.fit = False
-    refused(cover, A.COVER, 50)
+    refused(cover, F_CAL.COVER, 50)
     assert locked(cover, 50 + LOCK_MS - 1) and not locked(cover, 50 + LOCK_MS)
 
 

@@ -13,6 +13,8 @@ from engine.actions import DOWN, UP
 from engine.cardnames import parse
 from engine.speed.rules import Speed
 from engine.speed.buttons import Cluster
+from engine.california import file as F_CAL  # its own verbs, reasons, reports and phases
+from engine.spit import file as F_SPIT  # its own verbs, reasons, reports and phases
 
 
 def cards(*names):
@@ -299,7 +301,8 @@ def test_the_desktop_how_to_page_names_its_keys_for_every_game(registered, headl
 
 def test_the_tables_refused_flash_names_engine_actions_verbs():
     """ui/table.py and ui/california/table.py hold PLAY, FLIP, MOVE and COVER as numbers (no engine import on a
-    board's table for them): the numbers are engine.actions'; a refused play flashes the place it aimed at."""
+    board's table for them): the numbers are engine.actions' and California's file module's; a refused play
+    flashes the place it aimed at."""
     import ast
     import inspect
 
@@ -308,7 +311,8 @@ def test_the_tables_refused_flash_names_engine_actions_verbs():
 
     assert (T._PLAY, T._FLIP, T._MOVE) == (A.PLAY, A.FLIP, A.MOVE)
     source = inspect.getsource(CT.Table.refused)
-    assert "verb == %d" % A.COVER in source and isinstance(ast.parse(source.strip()), ast.Module)
+    assert CT._COVER == F_CAL.COVER  # California's own verb (its file module's), a private const of its table
+    assert "verb == _COVER" in source and isinstance(ast.parse(source.strip()), ast.Module)
 
     class Stub:
         flash = [-1, -1]
@@ -318,9 +322,9 @@ def test_the_tables_refused_flash_names_engine_actions_verbs():
     assert stub.flash == [-1, 3]
     T.refused(stub, 0, A.MOVE, 4, 1, 2)
     assert stub.flash == [2, 3]
-    T.refused(stub, 0, A.SLAP, 1, 0, 4)  # not a card's play: nothing flashes anew
+    T.refused(stub, 0, F_SPIT.SLAP, 1, 0, 4)  # not a card's play: nothing flashes anew
     assert stub.flash == [2, 3]
     ct = CT.Table.__new__(CT.Table)
     ct.flash = [-1, -1]
-    CT.Table.refused(ct, 1, A.COVER, 1, 2, 0)
+    CT.Table.refused(ct, 1, F_CAL.COVER, 1, 2, 0)
     assert ct.flash == [-1, 6]

@@ -5,7 +5,7 @@ resume or quit, the clock stopped, a quit game not counted)."""
 import pytest
 
 from uitools import DOWN, LEFT, RIGHT, UP, Presser, cards, deal, leave_result, load, logged, run_ms, step, tap
-from engine.actions import PH_CALL, PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP
+from engine.actions import PH_OVER, PH_PLAY, PH_READY
 from engine.replay import run as run_replay
 from engine.replay import load as load_replay
 from engine.replay import state
@@ -13,6 +13,8 @@ from engine.timing import ticks_diff
 from hal import PAUSE
 from ui.app import CHORD_MS, MENU, TABLE
 from ui.result import GUARD_MS, Result, seat_names, winner_words
+from engine.speed.file import PH_CALL
+from engine.spit.file import PH_CHOOSE, PH_SLAP
 
 KEYS = tuple(range(16)) + (PAUSE,)  # hal/desktop.py's key numbers: four players' buttons, and Esc
 ONE_PLAYER = {"mode": "1p", "cpu": "level3"}

@@ -17,17 +17,21 @@ import time
 import pytest
 
 from engine import actions as A
-from engine import names as N
+from engine.replay import names
 from engine.speed import file as F
 from engine.cards import adjacent, new_deck
 from engine.cardnames import parse
 from engine.replay import ReplayError, _dict, run
 from engine.rng import Rng
-from engine.actions import PH_CALL, PH_OVER, PH_PLAY, PH_READY
+from engine.actions import PH_OVER, PH_PLAY, PH_READY
 from engine.speed.rules import ENDINGS, MATCHES, Speed, deal_sizes, legal_size
 from engine.timing import Sequencer
 from test_rules import mismatches
 from reports import drain
+from engine.speed import file as F_SPEED  # its own verbs, reasons, reports and phases
+from engine.speed.file import PH_CALL
+
+N = names("speed")  # the game's names: the shared ones and its own (engine.names)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RULES_MD = os.path.join(HERE, "..", "..", "shared", "RULES.md")
@@ -232,7 +236,7 @@ def test_p05_can_play_and_legal_agree():
     n = game.legal(0, out)
     assert [tuple(out[3 * i:3 * i + 3]) for i in range(n)] == [(A.PLAY, 1, 0), (A.PLAY, 1, 1)]  # the joker only
     assert game.can_play(0) and not game.can_play(1)
-    assert game.apply(1, 0, A.PLAY, 0, 0) == A.JOKER_LAST
+    assert game.apply(1, 0, A.PLAY, 0, 0) == F_SPEED.JOKER_LAST
 
 
 def test_p04_hand_never_above_five_and_load_refills():
@@ -270,7 +274,7 @@ def test_p07_rebuild_is_seeded_and_keeps_the_top():
         game.apply(10, 0, A.READY)
         game.apply(10, 1, A.READY)
         got = drain(game)
-        assert (A.R_REBUILD, 0, 0, 6, 0) in got
+        assert (F_SPEED.R_REBUILD, 0, 0, 6, 0) in got
         assert game.centre[0].cards()[0] == parse("KS") and len(game.centre[0]) == 2
         assert sorted(game.side[0].cards() + game.centre[0].cards()[1:]) == sorted(centre0[:-1])
         assert game.centre[1].cards() == cards("JC", "4S")
@@ -303,8 +307,8 @@ def test_p08_call_penalty_takes_the_biggest_pile():
     game = out_position("call", (["5S"], ["2C", "3C", "4C", "5C", "6C", "7C", "8D", "9C"]))
     assert game.phase == PH_CALL and game.out == 0 and game.deadline == 4000
     game.reports.clear()
-    assert game.apply(1500, 1, A.SPEED) == A.OK
-    assert drain(game)[:2] == [(A.R_SPEED, 1, 255, 255, 0), (A.R_PENALTY, 0, 1, 7, 0)]
+    assert game.apply(1500, 1, F_SPEED.SPEED) == A.OK
+    assert drain(game)[:2] == [(F_SPEED.R_SPEED, 1, 255, 255, 0), (F_SPEED.R_PENALTY, 0, 1, 7, 0)]
     assert list(game.hands[0]) == cards("8D", "7C", "6C", "5C", "4C")
     assert game.draw[0].cards() == cards("2C", "3C") and game.centre[1].cards() == cards("9C")
     assert game.phase == PH_PLAY and game.out == A.NONE
@@ -337,7 +341,7 @@ def test_p08_first_out_never_waits_for_a_call():
     for ending in ("call", "race"):
         game = out_position(ending, (["5S"], ["9C"]))
         for p in (0, 1):
-            assert game.legal(p, out) == 1 and out[0] == A.SPEED
+            assert game.legal(p, out) == 1 and out[0] == F_SPEED.SPEED
         assert game.apply(1001, 1, A.PLAY, 0, 1) == A.WRONG_PHASE
 
 
@@ -363,7 +367,7 @@ def test_p09_best_of_three_first_to_two_wins():
     game = Speed(match="best_of_3", seed=3)
     assert quick_out(game, 100) == A.OK
     assert game.games_won == [1, 0] and game.phase == PH_READY and game.game_no == 2 and game.winner == A.NONE
-    assert [r[:3] for r in drain(game)] == [(A.R_LAND, 0, 0), (A.R_OUT, 0, 255), (A.R_GAME_OVER, 0, 255),
+    assert [r[:3] for r in drain(game)] == [(A.R_LAND, 0, 0), (F_SPEED.R_OUT, 0, 255), (A.R_GAME_OVER, 0, 255),
                                             (A.R_DEAL, 255, 2)]
     assert game.cards_held(0) == game.cards_held(1) == 15
     assert quick_out(game, 200) == A.OK
@@ -476,8 +480,8 @@ def test_layout_with_jokers_and_null_slots():
 
 def test_describe_every_speed_report():
     """describe() has words for every report Speed makes."""
-    for kind in (A.R_READY, A.R_SPIT, A.R_LAND, A.R_FLIP, A.R_STALEMATE, A.R_REBUILD, A.R_OUT, A.R_SPEED,
-                 A.R_PENALTY, A.R_DEAL, A.R_GAME_OVER, A.R_SCORE, A.R_MATCH_OVER):
+    for kind in (A.R_READY, A.R_SPIT, A.R_LAND, A.R_FLIP, A.R_STALEMATE, F_SPEED.R_REBUILD, F_SPEED.R_OUT, F_SPEED.R_SPEED,
+                 F_SPEED.R_PENALTY, A.R_DEAL, A.R_GAME_OVER, A.R_SCORE, F_SPEED.R_MATCH_OVER):
         text = F.describe((kind, 1, 0, 1, parse("QS")))
         assert text and not text.startswith("report"), kind
     assert F.describe((A.R_SPIT, 0, 0, 1, parse("3D"))) == "P0 turns 3D from the draw pile onto centre pile 0"

@@ -16,9 +16,9 @@ import time
 import pytest
 
 from engine import actions as A
-from engine import names as N
+from engine.replay import names
 from engine.speed import file as F
-from engine.actions import PH_CALL, PH_OVER, PH_PLAY, PH_READY
+from engine.actions import PH_OVER, PH_PLAY, PH_READY
 from engine.cards import new_deck
 from engine.cardnames import parse
 from engine.randplay import RandomPlay
@@ -26,6 +26,10 @@ from engine.replay import ReplayError, load, loads, run, state
 from engine.rng import Rng
 from engine.speed.rules import ENDINGS, MATCHES, Speed, deal_sizes, legal_size
 from engine.timing import Sequencer
+from engine.speed import file as F_SPEED  # its own verbs, reasons, reports and phases
+from engine.speed.file import PH_CALL
+
+N = names("speed")  # the game's names: the shared ones and its own (engine.names)
 
 LONG = 10 if os.environ.get("SPIT_LONG") else 1
 SEATS = ((2, 1), (3, 1), (4, 1), (4, 2))  # (players, decks): every combination P-11 allows
@@ -230,14 +234,14 @@ def test_p11_call_any_opponents_press_gives_the_penalty_race_first_press_of_all_
         game.load(*layout, centre=centre)
         assert game.apply(100, 0, A.PLAY, 0, 0) == A.OK and game.phase == PH_CALL
         out = bytearray(legal_size(4))
-        assert all(game.legal(q, out) == 1 and out[0] == A.SPEED for q in range(4))
-        assert game.apply(200, presser, A.SPEED) == A.OK
+        assert all(game.legal(q, out) == 1 and out[0] == F_SPEED.SPEED for q in range(4))
+        assert game.apply(200, presser, F_SPEED.SPEED) == A.OK
         assert game.phase == PH_PLAY and game.hands[0][0] == parse("8D") and game.winner == 255
         game = Speed(seed=1, players=4, ending="race")
         game.load(*layout, centre=centre)
         game.apply(100, 0, A.PLAY, 0, 0)
         assert game.apply(150, presser, A.PLAY, 0, 3) == A.WRONG_PHASE
-        assert game.apply(200, presser, A.SPEED) == A.OK and game.winner == presser
+        assert game.apply(200, presser, F_SPEED.SPEED) == A.OK and game.winner == presser
         assert game.ranking[0] == presser and game.ranking[1] == 0
 
 
@@ -247,7 +251,7 @@ def test_p10_p11_four_jokers_of_two_decks_are_never_stranded():
     x1, x2 = parse("X1"), parse("X2")
     game.load([[x1, x2, x1, x2, parse("6H")], cards("QD"), cards("8S"), cards("JH")], [[], [], [], []],
               [[], [], [], []], centre=[cards("5S"), cards("TC"), cards("KH"), cards("2D")])
-    assert game.apply(100, 0, A.PLAY, 4, 0) == A.JOKER_LAST
+    assert game.apply(100, 0, A.PLAY, 4, 0) == F_SPEED.JOKER_LAST
     assert game.apply(110, 0, A.PLAY, 0, 0) == A.OK  # a joker may go (the 6H stays with three jokers)
     game.load([[x1, x2, x1, x2], cards("QD"), cards("8S"), cards("JH")], [[], [], [], []],
               [[], [], [], []], centre=[cards("5S"), cards("TC"), cards("KH"), cards("2D")])

@@ -15,6 +15,7 @@ from engine.cardnames import parse
 from engine.randplay import RandomPlay
 from engine.speed.rules import Speed
 from ui.speed.words import Words
+from engine.speed import file as F_SPEED  # its own verbs, reasons, reports and phases
 
 SIZES = [(160, 128), (240, 135), (240, 240)]
 SEATS = [3, 4]
@@ -321,7 +322,7 @@ def test_the_keys_are_small_numbers_that_follow_every_seat():
 def test_names_p1_to_p4_in_the_moments_words():
     words = Words({})
     game = Speed(players=4)
-    assert words.report(A.R_OUT, 3, 0, game) == "P4 is out!"
+    assert words.report(F_SPEED.R_OUT, 3, 0, game) == "P4 is out!"
     game.ready[0] = game.ready[2] = 1
     assert words.banner(game) == "Ready: P2 P4?"
 

@@ -20,7 +20,7 @@ import inproc
 from uitools import LEFT, RIGHT, UP, DOWN, Presser, run_ms, step, tap
 from engine import actions as A
 from engine.lockout import LOCK_MS
-from engine.actions import PH_CALL, PH_OVER, PH_PLAY, PH_READY
+from engine.actions import PH_OVER, PH_PLAY, PH_READY
 from engine.bots import Act
 from engine.speed.cpu import View, make
 from engine.cardnames import parse
@@ -31,6 +31,7 @@ from engine.speed.rules import Speed
 from ui import page
 from ui import sprites as S
 from ui.app import MENU, TABLE
+from engine.speed.file import PH_CALL
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

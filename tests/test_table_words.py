@@ -4,11 +4,13 @@ refused, which seat is you and which the CPU, a stalemate seen before a press co
 from uitools import LEFT, RIGHT, deal, load, play_into_a_stalemate, run_ms, step, tap
 
 from engine import actions as A
-from engine.actions import PH_CALL, PH_PLAY, PH_READY
+from engine.actions import PH_PLAY, PH_READY
 from ui.california import words as california_words
 from ui.speed import words as speed_words
 from ui.spit import words as spit_words
 from ui.words import CPU, PERSON, REMOTE, names
+from engine.speed import file as F_SPEED  # its own verbs, reasons, reports and phases
+from engine.speed.file import PH_CALL
 
 
 class Pile:
@@ -56,15 +58,15 @@ def test_p8_a_catch_says_who_caught_whom():
     words = speed_words.Words({"ending": "call"})
     words.names = names([PERSON, CPU])
     game = Game(draw=[Pile(12), Pile(0)], out=0)
-    words.report(A.R_OUT, 0, 0, game)
-    assert words.report(A.R_SPEED, 1, 0, game) is None
-    assert words.report(A.R_PENALTY, 0, 1, game) == "CPU caught You! +12"
+    words.report(F_SPEED.R_OUT, 0, 0, game)
+    assert words.report(F_SPEED.R_SPEED, 1, 0, game) is None
+    assert words.report(F_SPEED.R_PENALTY, 0, 1, game) == "CPU caught You! +12"
     words.names = names([PERSON, PERSON])
-    words.report(A.R_OUT, 0, 0, game)
-    words.report(A.R_SPEED, 1, 0, game)
-    assert words.report(A.R_PENALTY, 0, 1, game) == "P2 caught P1! +12"
-    words.report(A.R_OUT, 0, 0, game)  # the call time ran out: nobody caught anybody
-    assert words.report(A.R_PENALTY, 0, 1, game) == "Too late! P1 +12 cards"
+    words.report(F_SPEED.R_OUT, 0, 0, game)
+    words.report(F_SPEED.R_SPEED, 1, 0, game)
+    assert words.report(F_SPEED.R_PENALTY, 0, 1, game) == "P2 caught P1! +12"
+    words.report(F_SPEED.R_OUT, 0, 0, game)  # the call time ran out: nobody caught anybody
+    assert words.report(F_SPEED.R_PENALTY, 0, 1, game) == "Too late! P1 +12 cards"
 
 
 def test_p8_the_call_banner_speaks_to_both_sides():

@@ -241,8 +241,8 @@ def mutated(draw, data=GOOD):
 
 # bounded bodies only: no generated bot loops for long
 BODIES = ("pass", "Bot.decide(self, view, act)", "act.play(0, 0)", "act.play(view.slots, 1)", "act.flip(-1)",
-          "act.fill(10 ** 30)", "act.play(0.5, 0)", "act.play('0', 0)", "act.ready()", "act.slap(3)",
-          "act.choose(None)", "act.verb = 200", "act.b = []", "raise ValueError('x')", "return view.nothing",
+          "act.fill(10 ** 30)", "act.play(0.5, 0)", "act.play('0', 0)", "act.ready()", "act.do(4, 3)",
+          "act.do(5, None)", "act.verb = 200", "act.b = []", "raise ValueError('x')", "return view.nothing",
           "self.n = getattr(self, 'n', 0) + 1\n        if self.n > 40:\n            raise RuntimeError('late')",
           "for s in range(view.slots):\n            if view.can_play(s, 0):\n                act.play(s, 0)",
           "import sys\n        sys.exit(3)", "self.rng.below(0)", "act.play(*divmod(self.rng.below(12), 2))")

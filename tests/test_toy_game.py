@@ -4,7 +4,8 @@ refusals, and the menu's median times of its CPU levels."""
 import pytest
 
 from engine import actions as A
-from engine.actions import FLIP, PH_OVER, PH_PLAY, PH_SLAP, SLAP
+from engine.actions import FLIP, PH_OVER, PH_PLAY
+from tests.toy.engine.file import PH_PAIR, R_PENALTY, R_TAKE, SNAP
 from engine.bots.match import Match
 from engine.cardnames import name, parse
 from engine.replay import ReplayError
@@ -57,39 +58,39 @@ def test_t02_refusals():
     assert game.apply(0, 2, FLIP) == A.BAD_PLAYER
     assert game.apply(0, 0, FLIP, 1) == A.BAD_SLOT
     assert game.apply(0, 0, A.PLAY) == A.BAD_VERB
-    assert game.apply(0, 0, SLAP) == A.NO_PILE  # T-4: nothing in the centre to take
+    assert game.apply(0, 0, SNAP) == A.NO_PILE  # T-4: nothing in the centre to take
     assert game.centre.n == 0 and game.now == 0
 
 
 def test_t03_a_pair_stops_the_flips_and_the_first_snap_sends_the_centre_under_the_other_pile():
     game = position("2C 3C", "4D 5D 9H", "7S 9S")
     assert game.apply(5, 1, FLIP) == A.OK
-    assert game.phase == PH_SLAP and game.pair()
+    assert game.phase == PH_PAIR and game.pair()
     assert game.apply(6, 0, FLIP) == A.WRONG_PHASE and game.apply(6, 1, FLIP) == A.WRONG_PHASE
     reports(game)
-    assert game.apply(7, 0, SLAP) == A.OK
+    assert game.apply(7, 0, SNAP) == A.OK
     assert names(game.piles[1]) == "9H 9S 7S 4D 5D"  # turned over: the top card at the bottom
     assert game.centre.n == 0 and game.phase == PH_PLAY
-    assert reports(game) == [(A.R_SLAP, 0, 0, 255, 0), (A.R_TAKE, 1, 0, 3, 0)]
-    assert game.apply(7, 1, SLAP) == A.NO_PILE  # the other snap, too late: the centre is gone
+    assert reports(game) == [(A.R_SLAP, 0, 0, 255, 0), (R_TAKE, 1, 0, 3, 0)]
+    assert game.apply(7, 1, SNAP) == A.NO_PILE  # the other snap, too late: the centre is gone
 
 
 def test_t04_a_false_snap_takes_the_centre_under_the_snappers_own_pile():
     game = position("2C 3C", "4D 5D", "7S 8S")
-    assert game.apply(1, 0, SLAP) == A.OK
+    assert game.apply(1, 0, SNAP) == A.OK
     assert names(game.piles[0]) == "8S 7S 2C 3C" and game.centre.n == 0 and game.phase == PH_PLAY
-    assert reports(game) == [(A.R_PENALTY, 0, 0, 2, 0)]
+    assert reports(game) == [(R_PENALTY, 0, 0, 2, 0)]
 
 
 def test_t05_a_last_card_that_makes_a_pair_waits_for_the_snap():
     game = position("9C", "4D 5D", "9S")
     assert game.apply(1, 0, FLIP) == A.OK
-    assert game.phase == PH_SLAP and game.piles[0].n == 0  # not over: a pair shows
-    assert game.apply(2, 1, SLAP) == A.OK  # P2 wins the snap: P1 takes the centre back
+    assert game.phase == PH_PAIR and game.piles[0].n == 0  # not over: a pair shows
+    assert game.apply(2, 1, SNAP) == A.OK  # P2 wins the snap: P1 takes the centre back
     assert game.phase == PH_PLAY and names(game.piles[0]) == "9C 9S"
     game = position("9C", "4D 5D", "9S")
     game.apply(1, 0, FLIP)
-    assert game.apply(2, 0, SLAP) == A.OK  # P1 snaps it: their pile is empty, no pair shows
+    assert game.apply(2, 0, SNAP) == A.OK  # P1 snaps it: their pile is empty, no pair shows
     assert game.phase == PH_OVER and game.winner == 0 and names(game.piles[1]) == "9C 9S 4D 5D"
 
 
@@ -143,7 +144,7 @@ def test_apply_allocates_nothing_on_circuitpython(registered, cpvm):
     match.log = []
     match.run()
     events = [list(entry[:5]) for entry in match.log]
-    assert game.phase == PH_OVER and any(e[2] == SLAP for e in events)
+    assert game.phase == PH_OVER and any(e[2] == SNAP for e in events)
     source = "ROOT = %r\nSEED = 3\nEVENTS = %r\n" % (ROOT, events) + ALLOC
     done = subprocess.run([cpvm["micropython"], "-X", "heapsize=512k", "-c", source], capture_output=True,
                           text=True, timeout=60)
@@ -166,7 +167,7 @@ def test_a_files_layout_is_played_from(registered):
     from engine import replay
 
     doc = {"game": "toy", "layout": {"piles": [["9C"], ["4D", "5D"]], "centre": ["9S"]},
-           "events": [[0, 0, "flip", 0], [5, 1, "slap", 0]]}
+           "events": [[0, 0, "flip", 0], [5, 1, "snap", 0]]}
     game, events = replay.load(doc)
     assert replay.run(game, events) == []
     assert replay.state(game)["piles"] == [2, 2] and game.phase == PH_PLAY

@@ -16,8 +16,7 @@ import pytest
 from conftest import kit, registered_games
 from uitools import FRAME_MS, Presser
 from engine import actions as A, lockout
-from engine import names as N
-from engine.replay import load, run, state
+from engine.replay import load, names, run, state
 from engine.actions import PH_OVER
 from test_properties import all_cards, check_invariants
 from ui.app import MENU, TABLE
@@ -104,7 +103,7 @@ def test_fuzz_random_buttons_through_the_frame_loop(headless_app, capsys, monkey
             check_table(app)
             counted = verbs.setdefault(game.name, Counter())
             for entry in app.log[logged:]:
-                counted[N.VERBS[entry[2]]] += 1
+                counted[names(game.name).VERBS[entry[2]]] += 1
             logged = len(app.log)
             assert game.phase != PH_OVER or game.winner in (0, 1, A.NONE)
     spent = time.perf_counter() - start

@@ -12,10 +12,11 @@ from uitools import (DOWN, LEFT, RIGHT, UP, Presser, S, cards, deal, leave_resul
 from engine.replay import load as load_replay
 from engine.replay import run as run_replay
 from engine.replay import state
-from engine.spit.rules import PH_OVER, PH_PLAY, PH_READY, PH_SLAP
+from engine.spit.rules import PH_OVER, PH_PLAY, PH_READY
 from ui.app import MENU, TABLE
 from ui.reactions import _J_WIN, _T_PLAY, _T_REFUSE, _T_SLAP
 from ui.menu import DEFAULTS, items
+from engine.spit.file import PH_SLAP
 
 
 def replayed(doc):

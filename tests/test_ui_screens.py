@@ -11,10 +11,11 @@ from uitools import (DOWN, LEFT, RIGHT, UP, S, card_pixels, cards, colour, deal,
                      union_pixels)
 from engine import actions as A
 from engine.cards import is_red
-from engine.spit.rules import PH_CHOOSE, PH_OVER, PH_READY, PH_SLAP
+from engine.spit.rules import PH_OVER, PH_READY
 from engine.lockout import LOCK_MS
 from ui.table import Layout
 from ui.spit.table import Table
+from engine.spit.file import PH_CHOOSE, PH_SLAP
 
 SIZES = [(160, 128), (240, 135), (240, 240)]
 FELT = colour(S.FELT)

@@ -10,14 +10,17 @@ import os
 os.environ["BLINKA_OS_AGNOSTIC"] = "1"  # before anything imports Blinka
 
 from engine import actions as A  # noqa: E402
-from engine import names as N
+from engine import replay  # noqa: E402
 from engine.cards import is_red  # noqa: E402
 from engine.cardnames import parse  # noqa: E402
-from engine.spit.rules import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP  # noqa: E402
+from engine.spit.rules import PH_OVER, PH_PLAY, PH_READY  # noqa: E402
 from engine.timing import ticks_add  # noqa: E402
 from hal import DOWN, LEFT, RIGHT, UP  # noqa: E402
 from ui import sprites as S  # noqa: E402
 from ui.app import FRAME_MS, TABLE  # noqa: E402
+from engine.california import file as F_CAL  # noqa: E402  (a game's own verbs, reasons, reports, phases)
+from engine.speed import file as F_SPEED  # noqa: E402
+from engine.spit.file import PH_CHOOSE, PH_SLAP  # noqa: E402
 
 __all__ = ["A", "UP", "DOWN", "LEFT", "RIGHT", "FRAME_MS", "S"]
 
@@ -119,7 +122,8 @@ def set_menu(hal, app, key, value):
 
 def logged(app, player=None):
     """The actions the app applied (its replay log) as (player, verb name, a, b), optionally one player's."""
-    return [(p, N.VERBS[v], a, b) for t, p, v, a, b in app.log if player is None or p == player]
+    names = replay.names(app.game.name)  # the game's (engine.names: the shared ones and its own)
+    return [(p, names.VERBS[v], a, b) for t, p, v, a, b in app.log if player is None or p == player]
 
 
 # ---- geometry -----------------------------------------------------------------
@@ -200,7 +204,7 @@ def union_pixels(areas):
 
 # ---- a scripted player ----------------------------------------------------------
 
-_RANK = {A.PLAY: 0, A.COVER: 0, A.FLIP: 1, A.MOVE: 2}
+_RANK = {A.PLAY: 0, F_CAL.COVER: 0, A.FLIP: 1, A.MOVE: 2}
 
 
 class Presser:
@@ -230,7 +234,7 @@ class Presser:
         phase = game.phase
         if phase == PH_READY:
             return [RIGHT] if not game.ready[p] else []
-        if phase == A.PH_CALL:
+        if phase == F_SPEED.PH_CALL:
             return [UP]  # Speed: a player is out, press Speed (P-8: UP, engine.speed.buttons)
         if phase == PH_SLAP or phase == PH_CHOOSE:
             if not game.legal(p, self.buf):
@@ -247,11 +251,11 @@ class Presser:
         if best is None:
             return []
         verb, a, b = best
-        slot = b if verb == A.MOVE or verb == A.COVER else a  # MOVE: the cursor goes on the empty slot
+        slot = b if verb == A.MOVE or verb == F_CAL.COVER else a  # MOVE: the cursor goes on the empty slot
         k = game.slots
         d = (slot - self.app.clusters[p].cursor) % k
         moves = [DOWN] * d if d <= k // 2 else [UP] * (k - d)
-        if verb == A.COVER:  # California: the cursor to the pile's height, then its column (row a)
+        if verb == F_CAL.COVER:  # California: the cursor to the pile's height, then its column (row a)
             return moves + [RIGHT if a == 1 else LEFT]
         return moves + [RIGHT if verb == A.PLAY and b == 1 else LEFT]
 

@@ -16,16 +16,16 @@ from ui.cli import Parser  # argparse with one-line errors
 from hal.files import read_text
 
 from engine import actions as A
-from engine import names as N
-from engine.replay import ReplayError, describe, loads, run, state
+from engine.replay import ReplayError, describe, loads, names, run, state
 
 
 def trace_line(index, event, reason, reports, game="spit"):
     """One line of --trace: '#3 0.130s P0 play 2 1: ok | P0 lands 7C from stock 2 on pile 1'."""
     t, p, v, a, b = event
-    args = [a, b][:N.ARGC[v]]
-    action = " ".join([N.VERBS[v]] + [str(x) for x in args])
-    result = "ok" if reason == A.OK else "refused (%s)" % N.REASONS[reason]
+    words = names(game)  # the game's names: the shared ones and its own (engine.names)
+    args = [a, b][:words.ARGC[v]]
+    action = " ".join([words.VERBS[v]] + [str(x) for x in args])
+    result = "ok" if reason == A.OK else "refused (%s)" % words.REASONS[reason]
     line = "#%d %d.%03ds P%d %s: %s" % (index, t // 1000, t % 1000, p, action, result)
     if reports:
         line += " | " + "; ".join(describe(r, game) for r in reports)

@@ -478,7 +478,7 @@ class App:
             if seq.result[i] != A.OK:
                 self._refused(p, seq.verb[i], seq.a[i], seq.b[i], now)
                 if self.cpus[p] is None:  # a person is told why (a CPU's slip is only seen)
-                    why = _module("ui.refusals").refused(self.words.names[p], seq.result[i])
+                    why = _module("ui.refusals").refused(self.words.names[p], seq.result[i], self.words)
                     if why is not None:
                         self._say(why, now, 900)
 

@@ -77,7 +77,7 @@ class Reactions:
                 app.hal.tone(*_T_SPIT)
             elif sound == A.R_SLAP:
                 app.hal.tone(*_T_SLAP)
-            elif sound == A.R_PENALTY:  # a player pays for being late (Speed's P-8)
+            elif sound == A.R_FAULT:  # a player pays for a fault (a game's own report: Speed's penalty, P-8)
                 app.lights.refuse(p, now, 600)
                 self.refuse_tone = True
             elif sound == A.R_DEAL:

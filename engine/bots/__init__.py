@@ -2,7 +2,7 @@
 
 A bot is one small class (docs/bots.md): ``decide(view, act)`` looks at a
 ``View`` (what a person at the table sees) and puts one intent in ``act``
-(play, flip, fill, ready, slap, choose) or leaves it empty. The ``Driver``
+(play, flip, fill, ready, or one of the game's own verbs: ``act.do``) or leaves it empty. The ``Driver``
 does the rest, the same for every bot: it waits a think time after the
 table changes, turns the intent into presses of UP/DOWN/LEFT/RIGHT through
 the player's ``Cluster`` (engine.spit.buttons), one press every press time, and
@@ -19,7 +19,7 @@ from engine import actions as A
 from engine.bots.hands import HANDS, LEVELS, MISS, SEE, WRONG, press_ms, think_ms
 from engine.lockout import locked
 from engine.rng import Rng
-from engine.actions import DOWN, LEFT, PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, RIGHT, UP
+from engine.actions import DOWN, LEFT, PH_OVER, PH_PLAY, PH_READY, RIGHT, UP
 from engine.timing import ticks_add, ticks_diff
 
 
@@ -56,17 +56,10 @@ class Act:
         """Say Spit (S-4, S-8)."""
         self._set(A.READY, 0, 0)
 
-    def slap(self, pile):
-        """Slap spit pile `pile` at the end of a round (S-11)."""
-        self._set(A.SLAP, pile, 0)
-
-    def choose(self, pile):
-        """Take spit pile `pile` after clearing my layout (S-18)."""
-        self._set(A.CHOOSE, pile, 0)
-
-    def speed(self):
-        """Press Speed (Speed's P-8)."""
-        self._set(A.SPEED, 0, 0)
+    def do(self, verb, a=0):
+        """One of the game's own verbs (its file module's OWN_VERBS: Spit's slap and choose of pile a, Speed's
+        call): the game's View says which button presses it (``button``)."""
+        self._set(verb, a, 0)
 
 
 class Bot:
@@ -83,18 +76,15 @@ class Bot:
     HANDS = HANDS  # row n: the eyes and hands of speed n (a game's ladder may space its own, engine.california.cpu)
 
     def decide(self, view, act):
-        """Say Spit, slap the smaller pile, and leave the play to ``play``."""
+        """Say ready, leave the play to ``play`` and the game's own phases to its View (``own_phase``)."""
         phase = view.phase
         if phase == PH_PLAY:
             self.play(view, act)
         elif phase == PH_READY:
             if not view.my_ready:
                 act.ready()
-        elif phase == PH_SLAP:
-            act.slap(self.smaller(view))
-        elif phase == PH_CHOOSE:
-            if view.my_choice:
-                act.choose(self.smaller(view))
+        elif phase != PH_OVER:
+            view.own_phase(self, act)  # Spit's: slap (or choose) the smaller pile (engine.spit.view)
 
     def play(self, view, act):
         """The PLAY phase: put a play, flip or fill in act, or nothing."""
@@ -262,7 +252,7 @@ class Driver:
             elif r < h[MISS] + h[WRONG]:
                 act.b ^= 1  # pushed toward the other pile
                 self.wrong += 1
-        if verb != NOTHING and verb != A.READY and verb != A.SLAP and verb != A.CHOOSE:
+        if verb == A.PLAY or verb == A.FLIP or verb == FILL:  # a card of a slot: the cursor goes there
             if not 0 <= act.a < view.slots:
                 verb = NOTHING
         if verb == NOTHING:
@@ -290,10 +280,10 @@ class Driver:
             if verb == A.PLAY and view.piles > 2:  # more piles than buttons: the view says which side reaches it
                 side = view.side_for(act.a, act.b)
             buttons[n] = RIGHT if verb == A.PLAY and side == 1 else LEFT
-        elif verb == A.SPEED:
-            buttons[n] = UP  # Speed's one button for it (engine.speed.buttons)
-        else:
-            buttons[n] = RIGHT if verb != A.READY and act.a == 1 else LEFT
+        elif verb == A.READY:
+            buttons[n] = LEFT
+        else:  # one of the game's own verbs: its View says which one button presses it
+            buttons[n] = view.button(verb, act.a)
         self.nb = n + 1
         self.ib = 0
         self.verb = verb

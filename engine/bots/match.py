@@ -95,6 +95,7 @@ class Match:
                 return
             if cluster.press(b, game) and not lockout.dropped(cluster, driver.t):
                 self.seq.add(driver.t, driver.player, cluster.verb, cluster.a, cluster.b)
-                if self.moves is not None and driver.ib == driver.nb and driver.verb != A.READY \
-                        and driver.verb != A.SLAP and driver.verb != A.CHOOSE:
+                verb = driver.verb  # a move is a card played, turned up or moved (the Driver's moves)
+                if self.moves is not None and driver.ib == driver.nb and (verb == A.PLAY or verb == A.FLIP
+                                                                          or verb == A.MOVE):
                     self.moves.append((driver.player, driver.move_ms))

@@ -25,12 +25,19 @@ went down (C-4): two players aiming at one match race for it, and a card
 aimed at a pile whose rank closed meanwhile is refused.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import actions as A
 from engine.actions import DOWN, LEFT, PH_PLAY, PH_READY, RIGHT, UP  # noqa: F401
+
+_COVER = const(7)  # California's own (engine/california/file.py names them)
 
 
 class Cluster:
     """A player's cursor over the layout's four heights and how their presses become actions."""
+
+    FUMBLES = 1 << _COVER  # engine.lockout's: a cover whose rank was not open when pressed locks
+    FREE = 0
 
     def __init__(self, player):
         self.player = player
@@ -54,7 +61,7 @@ class Cluster:
         slot = target(game, row, self.cursor)
         self.cursor = slot
         self.fit = game.takes(row, slot)  # (the lockout's question)
-        return self._set(A.COVER, row, slot)
+        return self._set(_COVER, row, slot)
 
     def _set(self, verb, a, b):
         self.verb = verb

@@ -2,6 +2,8 @@
 
 K-1, the deal of the deck (a seed always gives the same deal): a fresh deck
 (engine.cards.new_deck's order) is shuffled with the game's Rng and dealt
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from its top (the end of the shuffled buffer), one card at a time, player 0
 first; each card goes on top of that player's pile (the last card dealt is
 the top of the pile, the first card laid).
@@ -32,12 +34,13 @@ then the game ends at once and the player holding fewer cards (pile and row)
 wins; equal counts are a draw (winner 255).
 """
 
-from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
-
 from engine import actions as A
 from engine.actions import PH_OVER, PH_PLAY, PH_READY
 from engine.cards import DECK_SIZE, new_deck
 from engine.pile import Pile
+
+_R_OPEN = const(18)  # California's own (engine/california/file.py names them)
+_R_PICKUP = const(19)
 
 
 _SLOTS = const(4)
@@ -121,7 +124,7 @@ class Deals:
         for r in range(1, 14):
             if tops[r] >= 2:
                 open_ |= 1 << r
-                self.reports.add(A.R_OPEN, A.NONE, r)
+                self.reports.add(_R_OPEN, A.NONE, r)
         self.open = open_
         self.phase = PH_PLAY
         if not open_:
@@ -131,7 +134,7 @@ class Deals:
 
     def _pickup(self, no_match):
         """K-4: each player puts their four piles, turned over, under their pile; then wait for ready."""
-        self.reports.add(A.R_PICKUP, A.NONE, 1 if no_match else 0)
+        self.reports.add(_R_PICKUP, A.NONE, 1 if no_match else 0)
         picked = self.picked
         for p in range(2):
             row = self.rows[p]

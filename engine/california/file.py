@@ -8,12 +8,22 @@ naming the place, such as ``layout.players[1].row[2][0]: unknown card "ZZ"``.
 from engine import actions as A
 from engine.california.rules import California
 from engine.cardnames import RANKS, name
-from engine.names import PHASES
-from engine.replay import ReplayError, _cards, _dict, _show
+from engine.replay import ReplayError, _cards, _dict, _show, phase_name
 
 OPTIONS = ("hints", "aim")
 LAYOUT_KEYS = ("players",)
-VERBS = (A.READY, A.COVER)
+
+# California's own names and numbers (engine.names adds them to the shared ones; its modules write them as
+# private consts, _COVER = const(7): tests/test_every_game.py checks they agree)
+COVER = 7  # K-3: a = row (player), b = slot
+NO_MATCH = 16  # K-3: the pile's rank is not open
+R_COVER = 17  # player covered row a's slot b with card (K-3)
+R_OPEN = 18  # rank a is open (K-3)
+R_PICKUP = 19  # no rank is open, the layout is picked up (K-4)
+OWN_VERBS = (("cover", COVER, 2),)  # (name, number, arguments)
+OWN_REASONS = (("no_match", NO_MATCH),)
+OWN_REPORTS = (("cover", R_COVER), ("open", R_OPEN), ("pickup", R_PICKUP))
+VERBS = (A.READY, COVER)
 _TITLE = "California Spit"
 
 
@@ -92,7 +102,7 @@ def state(game, refused=()):
         })
     return {
         "game": "california",
-        "phase": PHASES[game.phase],
+        "phase": phase_name(game),
         "round": game.round,
         "players": players,
         "open": open_ranks(game),
@@ -119,11 +129,11 @@ def describe(report):
         return who + " is ready"
     if kind == A.R_DEAL:
         return "round %d dealt" % a
-    if kind == A.R_COVER:
+    if kind == R_COVER:
         return "%s covers P%d's slot %d with %s" % (who, a, b, name(card))
-    if kind == A.R_OPEN:
+    if kind == R_OPEN:
         return "rank %s is open" % RANKS[a - 1]
-    if kind == A.R_PICKUP:
+    if kind == R_PICKUP:
         return "no rank is open: the layout is picked up" + (" and the piles shuffled (no match)" if a == 1 else "")
     if kind == A.R_GAME_OVER:
         end = "%s wins" % who if p != A.NONE else "a draw"

@@ -22,10 +22,15 @@ show rank r. The deal, the pick-up and the ends are in engine.california.deal.
 from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
 from engine import actions as A
-from engine.actions import COVER as _COVER, PH_PLAY, PH_READY, READY as _READY
+from engine.actions import PH_PLAY, PH_READY, READY as _READY
 from engine.california.deal import Deals
 from engine.pile import Pile
 from engine.rng import Rng
+
+_COVER = const(7)  # California's own (engine/california/file.py names them)
+_NO_MATCH = const(16)
+_R_COVER = const(17)
+_R_OPEN = const(18)
 
 
 _SLOTS = const(4)
@@ -93,15 +98,15 @@ class California(Deals):
         target = self.rows[row][slot]
         n = target.n
         if not n:
-            return A.NO_MATCH  # an empty slot (a short deal) shows no rank
+            return _NO_MATCH  # an empty slot (a short deal) shows no rank
         old = target.buf[n - 1] & 15
         if not (self.open >> old) & 1:
-            return A.NO_MATCH  # C-4: also a later card whose rank closed meanwhile
+            return _NO_MATCH  # C-4: also a later card whose rank closed meanwhile
         card = own.pop()
         if self.seen:
             card = self.seen.card(card, A.NONE)  # it lands face up: every seat is shown it
         target.push(card)  # C-3: it counts the instant it lands
-        self.reports.add(A.R_COVER, p, row, slot, card)
+        self.reports.add(_R_COVER, p, row, slot, card)
         new = card & 15
         opened = False
         if new != old:  # a double (same rank) changes no count: its rank stays open
@@ -117,7 +122,7 @@ class California(Deals):
             self._game_over(p, 0)  # K-5: covered with the last card of their pile
             return A.OK
         if opened:
-            self.reports.add(A.R_OPEN, A.NONE, new)
+            self.reports.add(_R_OPEN, A.NONE, new)
         if not self.open:
             self._pickup(False)  # K-4
         return A.OK

@@ -21,12 +21,20 @@ went down (C-4). The buttons are engine.actions' four, as for every game,
 so the keyboards and boards need nothing new.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import actions as A
-from engine.actions import DOWN, LEFT, PH_CALL, PH_PLAY, PH_READY, RIGHT, UP  # noqa: F401
+from engine.actions import DOWN, LEFT, PH_PLAY, PH_READY, RIGHT, UP  # noqa: F401
+
+_PH_CALL = const(5)  # Speed's own (engine/speed/file.py names them)
+_SPEED = const(6)
 
 
 class Cluster:
     """A player's cursor over their hand and how their presses become actions."""
+
+    FUMBLES = 1 << A.PLAY  # engine.lockout's: a card played that did not fit locks
+    FREE = 0
 
     def __init__(self, player):
         self.player = player
@@ -41,9 +49,9 @@ class Cluster:
         phase = game.phase
         if phase == PH_READY:
             return self._set(A.READY, 0, 0)
-        if phase != PH_PLAY and phase != PH_CALL:
+        if phase != PH_PLAY and phase != _PH_CALL:
             return False
-        if phase == PH_PLAY and (button == UP or button == DOWN) or phase == PH_CALL and button == DOWN:
+        if phase == PH_PLAY and (button == UP or button == DOWN) or phase == _PH_CALL and button == DOWN:
             step = -1 if button == UP else 1
             hand = game.hands[self.player]
             c = self.cursor
@@ -54,7 +62,7 @@ class Cluster:
             self.cursor = c if hand[c] else (self.cursor + step) % 5
             return False
         if button == UP:  # in PH_CALL: UP, and only UP, presses Speed (P-8)
-            return self._set(A.SPEED, 0, 0)
+            return self._set(_SPEED, 0, 0)
         pile = (0 if button == LEFT else 1) if game.players == 2 else self._pile(game, button == LEFT)
         card = game.hands[self.player][self.cursor]
         self.fit = phase == PH_PLAY and card and game.takes(pile, card)  # (the lockout's question)

@@ -12,10 +12,13 @@ pressed as soon as a player is out, after the bot's think time like any move.
 from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
 from engine import actions as A
-from engine.actions import PH_CALL, PH_PLAY, PH_READY
+from engine.actions import PH_PLAY, PH_READY, UP
 from engine.bots import Ladder
 from engine.bots.hands import LEVELS
 from engine.cards import FITS as _FITS, JOKER
+
+_PH_CALL = const(5)  # Speed's own (engine/speed/file.py names them)
+_SPEED = const(6)
 
 
 NOISE = const(0)  # up to this many random points on every score
@@ -158,6 +161,10 @@ class View:
                 left += 1
         return left > 0
 
+    def button(self, verb, a):
+        """The button that presses Speed's own verb: UP calls Speed (engine.speed.buttons)."""
+        return UP
+
     def side_for(self, slot, pile):
         """The button side (0 left, 1 right) that plays my card in slot on pile, or -1 if neither does.
 
@@ -237,8 +244,8 @@ class Level(Ladder):
         elif phase == PH_READY:
             if not view.my_ready:
                 act.ready()
-        elif phase == PH_CALL:
-            act.speed()  # P-8: the one who is out calls it; the others try to be first
+        elif phase == _PH_CALL:
+            act.do(_SPEED)  # P-8: the one who is out calls it; the others try to be first
 
     def play(self, view, act):
         """Score every play; put the best in act."""

@@ -27,6 +27,10 @@ from engine import actions as A
 from engine.actions import PH_OVER, PH_PLAY, PH_READY
 from engine.cards import DECK_SIZE, FITS as _FITS, JOKER, new_deck
 
+_R_PENALTY = const(14)  # Speed's own (engine/speed/file.py names them)
+_R_REBUILD = const(15)
+_R_MATCH_OVER = const(16)
+
 
 _NONE = const(255)
 _SLOTS = const(5)
@@ -112,7 +116,7 @@ class Deals:
                 buf[0] = buf[k]
                 centre.n = 1
                 self.rng.shuffle(sbuf, k)
-                self.reports.add(A.R_REBUILD, q, q, k)
+                self.reports.add(_R_REBUILD, q, q, k)
         flipped = False
         hopeless = self._hopeless()  # the flips would only turn the same table round (see _hopeless)
         if self.seen:
@@ -220,7 +224,7 @@ class Deals:
         draw.n = k
         buf[0] = buf[k]
         pile.n = 1
-        self.reports.add(A.R_PENALTY, p, best, k)
+        self.reports.add(_R_PENALTY, p, best, k)
         self._refill(p)
         self.out = _NONE
         self.phase = PH_PLAY
@@ -274,4 +278,4 @@ class Deals:
     def _match_over(self, w):
         self.winner = w
         self.phase = PH_OVER
-        self.reports.add(A.R_MATCH_OVER, w)
+        self.reports.add(_R_MATCH_OVER, w)

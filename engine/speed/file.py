@@ -8,13 +8,28 @@ naming the place, such as ``layout.players[1].hand[2]: unknown card "ZZ"``.
 from engine import actions as A
 from engine.cards import JOKER
 from engine.cardnames import name, parse
-from engine.replay import ReplayError, _dict, _int, _show
-from engine.names import PHASES
+from engine.replay import ReplayError, _dict, _int, _show, phase_name
 from engine.speed.rules import ENDINGS, MATCHES, Speed
 
 OPTIONS = ("short_side_piles", "doubles", "jokers", "ending", "call_ms", "match", "target", "players", "decks", "stall")
 LAYOUT_KEYS = ("players", "side", "start", "centre")
-VERBS = (A.READY, A.PLAY, A.SPEED)
+
+# Speed's own names and numbers (engine.names adds them to the shared ones; its modules write them as private
+# consts, _SPEED = const(6): tests/test_every_game.py checks they agree)
+PH_CALL = 5  # P-8: a player is out and Speed may be pressed
+SPEED = 6  # press Speed (P-8)
+JOKER_LAST = 15  # P-10: the play would strand a joker
+R_OUT = 12  # player has played every card (P-8)
+R_SPEED = 13  # player pressed Speed (P-8)
+R_PENALTY = 14  # player takes centre pile a as their draw pile, b cards (P-8)
+R_REBUILD = 15  # side pile a rebuilt from its centre pile, b cards (P-7)
+R_MATCH_OVER = 16  # player = the match's winner (P-9; 255: a draw)
+OWN_PHASES = (("call", PH_CALL),)
+OWN_VERBS = (("speed", SPEED, 0),)  # (name, number, arguments)
+OWN_REASONS = (("joker_last", JOKER_LAST),)
+OWN_REPORTS = (("out", R_OUT), ("speed", R_SPEED), ("penalty", R_PENALTY), ("rebuild", R_REBUILD),
+               ("match_over", R_MATCH_OVER))
+VERBS = (A.READY, A.PLAY, SPEED)
 _FLAGS = ("short_side_piles", "doubles", "jokers", "stall")  # absent: false (stall: as files before it)
 _CALL_MS = 600000  # ten minutes
 
@@ -133,7 +148,7 @@ def state(game, refused=()):
         })
     return {
         "game": "speed",
-        "phase": PHASES[game.phase],
+        "phase": phase_name(game),
         "game_no": game.game_no,
         "round": game.round,
         "centre": [pile.names() for pile in game.centre],
@@ -171,13 +186,13 @@ def describe(report):
         return "%s takes %s from the draw pile into hand slot %d" % (who, name(card), a)
     if kind == A.R_STALEMATE:
         return "stalemate: nobody can play; every player must be ready"
-    if kind == A.R_REBUILD:
+    if kind == R_REBUILD:
         return "side pile %d rebuilt from its centre pile (%d cards)" % (a, b)
-    if kind == A.R_OUT:
+    if kind == R_OUT:
         return who + " is out"
-    if kind == A.R_SPEED:
+    if kind == R_SPEED:
         return who + " presses Speed"
-    if kind == A.R_PENALTY:
+    if kind == R_PENALTY:
         return "%s takes centre pile %d (%d cards) as their draw pile" % (who, a, b)
     if kind == A.R_DEAL:
         return "game %d dealt" % a
@@ -185,6 +200,6 @@ def describe(report):
         return "game over: " + ("a draw" if p == A.NONE else "%s wins" % who)
     if kind == A.R_SCORE:
         return "%s scores %d" % (who, a)
-    if kind == A.R_MATCH_OVER:
+    if kind == R_MATCH_OVER:
         return "match over: " + ("a draw" if p == A.NONE else "%s wins" % who)
     return "report %d" % kind

@@ -4,9 +4,12 @@ deals) can reach. A board's game loads it only for the last."""
 
 from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
-from engine.actions import PH_CALL, PH_PLAY, PH_READY
-from engine.actions import PLAY as _PLAY, READY as _READY, SPEED as _SPEED
+from engine.actions import PH_PLAY, PH_READY
+from engine.actions import PLAY as _PLAY, READY as _READY
 from engine.cards import JOKER
+
+_PH_CALL = const(5)  # Speed's own (engine/speed/file.py names them)
+_SPEED = const(6)
 
 
 _NONE = const(255)
@@ -99,7 +102,7 @@ def legal(game, p, out):
             out[1] = 0
             out[2] = 0
             n = 1
-    elif phase == PH_CALL:  # call: the player out to win, the others to penalise; race: anyone to win
+    elif phase == _PH_CALL:  # call: the player out to win, the others to penalise; race: anyone to win
         out[0] = _SPEED
         out[1] = 0
         out[2] = 0

@@ -26,13 +26,19 @@ exists twice: nothing here tells two cards apart but their slot or pile.
 from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
 from engine import actions as A
-from engine.actions import PH_CALL, PH_PLAY, PH_READY
-from engine.actions import PLAY as _PLAY, READY as _READY, SPEED as _SPEED
+from engine.actions import PH_PLAY, PH_READY
+from engine.actions import PLAY as _PLAY, READY as _READY
 from engine.cards import FITS as _FITS, JOKER
 from engine.pile import Pile
 from engine.rng import Rng
 from engine.speed.deal import MATCHES, Deals, deal_sizes
 from engine.timing import ticks_add, ticks_diff
+
+_PH_CALL = const(5)  # Speed's own (engine/speed/file.py names them)
+_SPEED = const(6)
+_JOKER_LAST = const(15)
+_R_OUT = const(12)
+_R_SPEED = const(13)
 
 
 _NONE = const(255)
@@ -138,7 +144,7 @@ class Speed(Deals):
         leaves it alone.
         """
         phase = self.phase
-        if phase == PH_CALL and self.ending_code == _END_CALL and ticks_diff(t, self.deadline) >= 0:
+        if phase == _PH_CALL and self.ending_code == _END_CALL and ticks_diff(t, self.deadline) >= 0:
             self.now = t
             self._penalty()  # a press exactly at the limit is too late
         elif phase == PH_PLAY and self.stall and ticks_diff(t, self.deadline) >= _STALL_MS:
@@ -170,7 +176,7 @@ class Speed(Deals):
                     and not (self.doubles and (card & 15) == (top & 15)):
                 return A.NOT_ADJACENT
             if self._strands_joker(p):
-                return A.JOKER_LAST
+                return _JOKER_LAST
         centre.push(card)  # C-3: it counts the instant it lands
         self.deadline = self.now  # P-7's stall clock starts again
         self.reports.add(A.R_LAND, p, slot, pile, card)
@@ -224,9 +230,9 @@ class Speed(Deals):
 
     def _speed(self, p):
         """P-8: a Speed press while a player is out and Speed may be pressed."""
-        if self.phase != PH_CALL:
+        if self.phase != _PH_CALL:
             return A.WRONG_PHASE
-        self.reports.add(A.R_SPEED, p)
+        self.reports.add(_R_SPEED, p)
         if p == self.out or self.ending_code == _END_RACE:
             self._game_over(p)  # race: the first press of all wins; call: the player who is out called it
         else:
@@ -235,11 +241,11 @@ class Speed(Deals):
 
     def _out(self, p):
         """P-8: player p has played every card."""
-        self.reports.add(A.R_OUT, p)
+        self.reports.add(_R_OUT, p)
         if self.ending_code == _END_FIRST_OUT:
             self._game_over(p)
             return
-        self.phase = PH_CALL
+        self.phase = _PH_CALL
         self.out = p
         self.deadline = ticks_add(self.now, self.call_ms)
 

@@ -16,13 +16,23 @@ pile. Each press becomes one timestamped action for the engine, stamped with
 the time the button went down (C-4).
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import actions as A
 from engine.cards import FITS, is_red  # C-2, S-19: did the card fit when pressed (the lockout's question)
-from engine.actions import DOWN, LEFT, PH_CHOOSE, PH_PLAY, PH_READY, PH_SLAP, RIGHT, UP  # noqa: F401
+from engine.actions import DOWN, LEFT, PH_PLAY, PH_READY, RIGHT, UP  # noqa: F401
+
+_SLAP = const(4)  # Spit's own (engine/spit/file.py names them)
+_CHOOSE = const(5)
+_PH_SLAP = const(2)
+_PH_CHOOSE = const(3)
 
 
 class Cluster:
     """A player's cursor and how their presses become actions."""
+
+    FUMBLES = 1 << A.PLAY  # engine.lockout's: a card played that did not fit locks; a choice is never dropped
+    FREE = 1 << _CHOOSE
 
     def __init__(self, player):
         self.player = player
@@ -44,10 +54,10 @@ class Cluster:
                 self.cursor = (self.cursor + (-1 if button == UP else 1)) % game.slots
                 return False
             return self._act(game, pile)
-        if phase == PH_SLAP and side:
-            return self._set(A.SLAP, pile, 0)
-        if phase == PH_CHOOSE and side:
-            return self._set(A.CHOOSE, pile, 0)
+        if phase == _PH_SLAP and side:
+            return self._set(_SLAP, pile, 0)
+        if phase == _PH_CHOOSE and side:
+            return self._set(_CHOOSE, pile, 0)
         return False
 
     def _set(self, verb, a, b):

@@ -5,13 +5,27 @@ the rest to the game's file module, named in engine.games.
 """
 
 from engine import actions as A
-from engine.names import PHASES
 from engine.cardnames import name
-from engine.replay import ReplayError, _cards, _dict, _int, _show
+from engine.replay import ReplayError, _cards, _dict, _int, _show, phase_name
 
 OPTIONS = ("stocks", "scoring", "choose_pile", "alternate_colours", "auto_flip")
 LAYOUT_KEYS = ("players", "centre")
-VERBS = (A.READY, A.PLAY, A.FLIP, A.MOVE, A.SLAP, A.CHOOSE)
+
+# Spit's own names and numbers (engine.names adds them to the shared ones; its modules write them as private
+# consts, _SLAP = const(4): tests/test_every_game.py checks they agree)
+PH_SLAP = 2  # S-11
+PH_CHOOSE = 3  # S-18
+SLAP = 4  # a = centre pile
+CHOOSE = 5  # a = centre pile
+SAME_COLOUR = 9  # S-19
+NOT_CHOOSER = 13
+R_ROUND_OVER = 6  # player = who cleared their stocks (255: S-10 b)
+R_TAKE = 8  # player takes pile a (255: nothing)
+OWN_PHASES = (("slap", PH_SLAP), ("choose", PH_CHOOSE))
+OWN_VERBS = (("slap", SLAP, 1), ("choose", CHOOSE, 1))  # (name, number, arguments)
+OWN_REASONS = (("same_colour", SAME_COLOUR), ("not_chooser", NOT_CHOOSER))
+OWN_REPORTS = (("round_over", R_ROUND_OVER), ("take", R_TAKE))
+VERBS = (A.READY, A.PLAY, A.FLIP, A.MOVE, SLAP, CHOOSE)
 
 
 def options(opts):
@@ -70,7 +84,7 @@ def state(game, refused=()):
         players.append({"stocks": stocks, "spit": game.spit[p].n, "ready": bool(game.ready[p])})
     return {
         "game": "spit",
-        "phase": PHASES[game.phase],
+        "phase": phase_name(game),
         "round": game.round,
         "centre": [game.centre[0].names(), game.centre[1].names()],
         "players": players,
@@ -110,11 +124,11 @@ def describe(report):
         return "%s moves %s from stock %d to %d" % (who, name(card), a, b)
     if kind == A.R_STALEMATE:
         return "stalemate: say Spit again"
-    if kind == A.R_ROUND_OVER:
+    if kind == R_ROUND_OVER:
         return "round over" + ("" if p == A.NONE else " (%s cleared their stocks)" % who)
     if kind == A.R_SLAP:
         return "%s slaps pile %d" % (who, a)
-    if kind == A.R_TAKE:
+    if kind == R_TAKE:
         return "%s takes %s" % (who, "nothing" if a == A.NONE else "pile %d" % a)
     if kind == A.R_DEAL:
         return "round %d dealt" % a

@@ -15,7 +15,12 @@ from micropython import const  # Blinka's on the desktop; tools/cpython/ on a ba
 from engine import actions as A
 from engine.bots import Ladder
 from engine.cards import FITS as _FITS, is_red  # C-2
-from engine.spit.rules import PH_CHOOSE, PH_PLAY, PH_READY, PH_SLAP
+from engine.spit.rules import PH_PLAY, PH_READY
+
+_PH_SLAP = const(2)  # Spit's own (engine/spit/file.py names them)
+_PH_CHOOSE = const(3)
+_SLAP = const(4)
+_CHOOSE = const(5)
 
 
 NOISE = const(0)  # up to this many random points on every score
@@ -41,8 +46,6 @@ STRATEGY = (
 )
 
 
-
-
 class Level(Ladder):
     """The CPU opponent of a level (1-8); adaptive moves the level after each round."""
 
@@ -66,14 +69,14 @@ class Level(Ladder):
         elif phase == PH_READY:
             if not view.my_ready:
                 act.ready()
-        elif phase == PH_SLAP or (phase == PH_CHOOSE and view.my_choice):
+        elif phase == _PH_SLAP or (phase == _PH_CHOOSE and view.my_choice):
             pile = self.smaller(view)
             if self.rng.below(1000) >= self.s[SMART]:
                 pile = 1 - pile
-            if phase == PH_SLAP:
-                act.slap(pile)
+            if phase == _PH_SLAP:
+                act.do(_SLAP, pile)
             else:
-                act.choose(pile)
+                act.do(_CHOOSE, pile)
 
     def adapt(self, mine, theirs):
         """After a round: a level up when the opponent is ahead (holds fewer cards), down when behind."""

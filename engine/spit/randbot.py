@@ -1,8 +1,15 @@
 """A Spit bot that makes any of its moves at random: the self-test's opponent (ui/selftest.py), on no roster."""
 
-from engine.actions import PH_CHOOSE, PH_PLAY, PH_READY, PH_SLAP
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
+from engine.actions import PH_PLAY, PH_READY
 from engine.bots import Bot
 from engine.rng import Rng
+
+_PH_SLAP = const(2)  # Spit's own (engine/spit/file.py names them)
+_PH_CHOOSE = const(3)
+_SLAP = const(4)
+_CHOOSE = const(5)
 
 
 class RandomBot(Bot):
@@ -21,11 +28,11 @@ class RandomBot(Bot):
         if phase == PH_READY:
             if not view.my_ready:
                 act.ready()
-        elif phase == PH_SLAP:
-            act.slap(self.rng.below(2))
-        elif phase == PH_CHOOSE:
+        elif phase == _PH_SLAP:
+            act.do(_SLAP, self.rng.below(2))
+        elif phase == _PH_CHOOSE:
             if view.my_choice:
-                act.choose(self.rng.below(2))
+                act.do(_CHOOSE, self.rng.below(2))
         elif phase == PH_PLAY:
             self.play(view, act)
 

@@ -8,8 +8,13 @@ compile. The phases are engine.actions' (one numbering for every game).
 from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
 from engine import actions as A
-from engine.actions import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP  # noqa: F401
+from engine.actions import PH_OVER, PH_PLAY, PH_READY  # noqa: F401
 from engine.cards import new_deck
+
+_PH_SLAP = const(2)  # Spit's own (engine/spit/file.py names them)
+_PH_CHOOSE = const(3)
+_R_ROUND_OVER = const(6)
+_R_TAKE = const(8)
 
 
 _NONE = const(255)
@@ -101,7 +106,7 @@ class Rounds:
         # game ends: fewer cards held wins, or the lower score (S-16); equal is a draw
         # (docs/replay-format.md, "Neither player has spit cards").
         self.cleared = cleared
-        self.reports.add(A.R_ROUND_OVER, cleared)
+        self.reports.add(_R_ROUND_OVER, cleared)
         left0 = self._stock_cards(0) + self.spit[0].n
         left1 = self._stock_cards(1) + self.spit[1].n
         if self.scoring:  # S-16: cards left are points; no slap
@@ -121,10 +126,10 @@ class Rounds:
         piles = (1 if self.centre[0].n else 0) + (1 if self.centre[1].n else 0)
         if piles == 2:
             if self.choose_pile and cleared != _NONE:
-                self.phase = PH_CHOOSE  # S-18
+                self.phase = _PH_CHOOSE  # S-18
                 self.chooser = cleared
             else:
-                self.phase = PH_SLAP  # S-11
+                self.phase = _PH_SLAP  # S-11
             return
         if piles == 0:  # no spit pile was started: the game ends (see above)
             held0 = self.cards_held(0)
@@ -151,7 +156,7 @@ class Rounds:
         """S-12: each hand is the pile taken plus own stock and spit cards, shuffled, dealt again."""
         for p in range(2):
             take = take0 if p == 0 else take1
-            self.reports.add(A.R_TAKE, p, take)
+            self.reports.add(_R_TAKE, p, take)
             hand = self.hands[p]
             hand.clear()
             if take != _NONE:

@@ -13,7 +13,14 @@ from engine.actions import FLIP, MOVE, PH_PLAY as _PLAY  # the hot verbs, withou
 from engine.cards import FITS as _FITS, is_red
 from engine.pile import Pile
 from engine.rng import Rng
-from engine.spit.rounds import PH_CHOOSE, PH_OVER, PH_PLAY, PH_READY, PH_SLAP, Rounds  # noqa: F401
+from engine.spit.rounds import PH_OVER, PH_PLAY, PH_READY, Rounds  # noqa: F401
+
+_SLAP = const(4)  # Spit's own (engine/spit/file.py names them)
+_CHOOSE = const(5)
+_PH_SLAP = const(2)
+_PH_CHOOSE = const(3)
+_SAME_COLOUR = const(9)
+_NOT_CHOOSER = const(13)
 
 
 _NONE = const(255)
@@ -70,9 +77,9 @@ class Spit(Rounds):
             return self._move(player, a, b)
         if verb == A.READY:
             return self._ready(player)
-        if verb == A.SLAP:
+        if verb == _SLAP:
             return self._slap(player, a)
-        if verb == A.CHOOSE:
+        if verb == _CHOOSE:
             return self._choose(player, a)
         return A.BAD_VERB
 
@@ -101,7 +108,7 @@ class Spit(Rounds):
         if not (_FITS[top & 15] >> (card & 15)) & 1:
             return A.NOT_ADJACENT
         if self.alternate_colours and is_red(card) == is_red(top):
-            return A.SAME_COLOUR
+            return _SAME_COLOUR
         centre.push(card)  # C-3: it counts the instant it lands
         stock.n -= 1
         up[slot] = 0
@@ -188,7 +195,7 @@ class Spit(Rounds):
 
     def _slap(self, p, pile):
         """S-11: the first slap takes its pile; the other player gets the other pile."""
-        if self.phase != PH_SLAP:
+        if self.phase != _PH_SLAP:
             return A.WRONG_PHASE
         if pile != 0 and pile != 1:
             return A.BAD_PILE
@@ -200,10 +207,10 @@ class Spit(Rounds):
 
     def _choose(self, p, pile):
         """S-18: the player who cleared their layout chooses a spit pile."""
-        if self.phase != PH_CHOOSE:
+        if self.phase != _PH_CHOOSE:
             return A.WRONG_PHASE
         if p != self.chooser:
-            return A.NOT_CHOOSER
+            return _NOT_CHOOSER
         if pile != 0 and pile != 1:
             return A.BAD_PILE
         if not self.centre[pile].n:
@@ -317,8 +324,8 @@ class Spit(Rounds):
         elif phase == PH_READY:
             if not self.ready[p]:
                 n = _put(out, n, A.READY, 0, 0)
-        elif phase == PH_SLAP or (phase == PH_CHOOSE and p == self.chooser):
-            verb = A.SLAP if phase == PH_SLAP else A.CHOOSE
+        elif phase == _PH_SLAP or (phase == _PH_CHOOSE and p == self.chooser):
+            verb = _SLAP if phase == _PH_SLAP else _CHOOSE
             for pile in range(2):
                 if self.centre[pile].n:
                     n = _put(out, n, verb, pile, 0)

@@ -7,7 +7,15 @@ the game into preallocated bytearrays (nothing is allocated) and says
 whether anything a person could see has changed.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
+from engine.actions import LEFT, RIGHT
 from engine.cards import FITS as _FITS, is_red  # C-2
+
+_PH_SLAP = const(2)  # Spit's own phases and verbs (engine/spit/file.py names them)
+_PH_CHOOSE = const(3)
+_SLAP = const(4)
+_CHOOSE = const(5)
 
 
 class View:
@@ -20,7 +28,7 @@ class View:
     - ``my_up[s]``, ``their_up[s]``: 1 when the top card is face up
 
     The centre: ``pile_top[i]`` (0 when empty) and ``pile_size[i]``. Also
-    ``phase`` (engine.actions' PH_READY, PH_PLAY, PH_SLAP, PH_CHOOSE, PH_OVER), ``round``,
+    ``phase`` (PH_READY, PH_PLAY, Spit's PH_SLAP and PH_CHOOSE, PH_OVER), ``round``,
     ``slots`` (5, or 4 under S-17), ``my_spit`` and ``their_spit`` (spit cards
     left), ``my_ready`` and ``their_ready`` (said Spit), ``my_choice`` (this
     player chooses a pile, S-18), ``alternate`` (S-19 is on) and ``cursor``
@@ -49,6 +57,18 @@ class View:
         self.my_choice = False
         self.alternate = False
         self.cursor = 2
+
+    def own_phase(self, bot, act):
+        """What a bot that leaves Spit's own phases to engine.bots.Bot.decide does there: slap the smaller pile
+        (S-11), or choose it (S-18)."""
+        if self.phase == _PH_SLAP:
+            act.do(_SLAP, bot.smaller(self))
+        elif self.phase == _PH_CHOOSE and self.my_choice:
+            act.do(_CHOOSE, bot.smaller(self))
+
+    def button(self, verb, a):
+        """The button that presses one of Spit's own verbs (a slap, a choice) for pile a: LEFT or RIGHT."""
+        return RIGHT if a == 1 else LEFT
 
     def refresh(self, game, cursor):
         """Copy what this seat can see from game; True when something visible changed."""

@@ -1,6 +1,7 @@
 """Speed's test kit (tests/kits/__init__.py): what the generic tests know of Speed."""
 
 from engine import actions as A
+from engine.speed.file import PH_CALL
 
 LETTERS = "CPD"
 RULES = None
@@ -50,7 +51,7 @@ def ended(game, options):
 def hidden(game):
     """The face-down draw and side piles, and the clock's limit."""
     return {"hidden": [p.names() for p in game.draw] + [p.names() for p in game.side],
-            "deadline": game.deadline if game.phase == A.PH_CALL else None}
+            "deadline": game.deadline if game.phase == PH_CALL else None}
 
 
 def derived(game, st):

@@ -3,6 +3,7 @@
 import os
 
 from engine import actions as A
+from tests.toy.engine.file import PH_PAIR
 
 LETTERS = "T"  # its rules, T-1 to T-5
 RULES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "toy", "__init__.py")
@@ -34,7 +35,7 @@ def untouched(game):
 def invariants(game):
     """T-3: a pair shows exactly in the snap phase; T-5: the winner's pile is empty."""
     if game.phase != A.PH_OVER:
-        assert (game.phase == A.PH_SLAP) == game.pair(), "a pair shows and it is not the snap phase (T-3)"
+        assert (game.phase == PH_PAIR) == game.pair(), "a pair shows and it is not the snap phase (T-3)"
     else:
         assert game.winner in (0, 1) and game.piles[game.winner].n == 0
 

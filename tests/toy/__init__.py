@@ -16,7 +16,7 @@ The rules (T-1 to T-5):
 - T-2 flip: at any time (no turns) a player turns the top card of their pile
   face up onto the one centre pile (LEFT).
 - T-3 snap: when the centre's top two cards have the same rank, a pair shows
-  (phase "slap"): no card may be flipped until a player snaps (RIGHT). The
+  (phase "pair"): no card may be flipped until a player snaps (RIGHT). The
   first snap wins: the centre pile is turned over and put under the
   other player's pile.
 - T-4 a false snap: a snap while no pair shows takes the centre pile under the

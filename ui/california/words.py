@@ -5,8 +5,15 @@ number asked every frame, ``banner`` builds the words only when it changes,
 ``report`` gives a moment's words and how long they stay up.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import actions as A
 from engine.actions import PH_OVER, PH_PLAY, PH_READY
+
+_R_COVER = const(17)  # California's own (engine/california/file.py names them)
+_R_OPEN = const(18)
+_R_PICKUP = const(19)
+_NO_MATCH = const(16)
 
 _RANKS = ("", "aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings")
 
@@ -14,7 +21,9 @@ _RANKS = ("", "aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "ja
 class Words:
     """The banners of one game of California Spit."""
 
-    SOUNDS = {A.R_COVER: A.R_LAND, A.R_PICKUP: A.R_SPIT}  # a cover lands as a card; a pick-up turns (ui/reactions.py)
+    SOUNDS = {_R_COVER: A.R_LAND, _R_PICKUP: A.R_SPIT}  # a cover lands as a card; a pick-up turns (ui/reactions.py)
+    # its own reasons a person can cause (K-3; ui/refusals.py), short: its banner is 9 characters wide at 160x128
+    REFUSALS = {_NO_MATCH: "rank not open"}
 
     def __init__(self, settings):
         self.names = ["P%d" % (p + 1) for p in range(4)]  # the App's: You, CPU, ... (ui/words.py)
@@ -23,12 +32,12 @@ class Words:
 
     def report(self, kind, p, a, game):
         """The words of a moment, or None; sets ``ms``."""
-        if kind == A.R_COVER:
+        if kind == _R_COVER:
             self.dealt = False
-        elif kind == A.R_OPEN and not self.dealt:  # a card laid made a new match (K-3)
+        elif kind == _R_OPEN and not self.dealt:  # a card laid made a new match (K-3)
             self.ms = 600
             return "Match: %s!" % _RANKS[a]
-        if kind == A.R_PICKUP:  # no rank open: the piles go back under each player's own (K-4)
+        if kind == _R_PICKUP:  # no rank open: the piles go back under each player's own (K-4)
             self.ms = 1200
             return "No match: shuffle" if a else "Pick up!"
         if kind == A.R_DEAL:

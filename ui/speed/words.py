@@ -5,8 +5,16 @@ number asked every frame, ``banner`` builds the words only when it changes,
 ``report`` gives a moment's words and how long they stay up.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import actions as A
-from engine.actions import PH_CALL, PH_OVER, PH_READY
+from engine.actions import PH_OVER, PH_READY
+
+_PH_CALL = const(5)  # Speed's own (engine/speed/file.py names them)
+_R_OUT = const(12)
+_R_SPEED = const(13)
+_R_PENALTY = const(14)
+_JOKER_LAST = const(15)
 
 
 _PLACES = ("2nd", "3rd", "4th")
@@ -16,8 +24,9 @@ class Words:
     """The banners of one match of Speed."""
 
     # how its own reports sound and light, as the shared ones do (ui/reactions.py): out, as a card turned; a
-    # Speed call, as a slap; the penalty (P-8) is the shared R_PENALTY
-    SOUNDS = {A.R_OUT: A.R_SPIT, A.R_SPEED: A.R_SLAP}
+    # Speed call, as a slap; the penalty (P-8) as a fault paid
+    SOUNDS = {_R_OUT: A.R_SPIT, _R_SPEED: A.R_SLAP, _R_PENALTY: A.R_FAULT}
+    REFUSALS = {_JOKER_LAST: "a joker can't go last"}  # its own reasons a person can cause (P-10; ui/refusals.py)
 
     def __init__(self, settings):
         self.names = ["P%d" % (p + 1) for p in range(4)]  # the App's: You, CPU, ... (ui/words.py)
@@ -36,13 +45,13 @@ class Words:
         if kind == A.R_STALEMATE:
             self.ms = 1000
             return "Stuck! Ready to flip"
-        if kind == A.R_OUT:
+        if kind == _R_OUT:
             self.ms = 900
             return "%s is out!" % self.names[p] if self.ending == "first_out" else None  # (else the call's banner)
-        if kind == A.R_SPEED:
+        if kind == _R_SPEED:
             self.catcher = p
             return None
-        if kind == A.R_PENALTY:  # P-8: caught by an opponent's Speed, or the call time ran out
+        if kind == _R_PENALTY:  # P-8: caught by an opponent's Speed, or the call time ran out
             self.ms = 1500
             if catcher >= 0:
                 return "%s caught %s! +%d" % (self.names[catcher], self.names[p], game.draw[p].n)
@@ -61,7 +70,7 @@ class Words:
 
     def lasting(self, game):
         """True in a phase whose banner a moment's words must not hide (someone may press Speed)."""
-        return game.phase == PH_CALL
+        return game.phase == _PH_CALL
 
     def banner_key(self, game):
         """A number that changes whenever the phase's banner would."""
@@ -79,7 +88,7 @@ class Words:
             if len(waiting) < game.players:
                 return "Ready: %s?" % " ".join(waiting)
             return "Ready? Press to flip" if game.round > 1 or game.game_no > 1 else "Ready? Press to start"
-        if phase == PH_CALL:
+        if phase == _PH_CALL:
             return "%s out: Up for SPEED!" % self.names[game.out]  # UP only (engine.speed.buttons): to call, or catch
         if phase == PH_OVER:
             if game.winner == A.NONE:

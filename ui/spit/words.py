@@ -6,8 +6,15 @@ frame) and builds the words with ``banner`` only when the key changes.
 they stay up.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine import actions as A
-from engine.actions import PH_CHOOSE, PH_OVER, PH_READY, PH_SLAP
+from engine.actions import PH_OVER, PH_READY
+
+_PH_SLAP = const(2)  # Spit's own (engine/spit/file.py names them)
+_PH_CHOOSE = const(3)
+_R_ROUND_OVER = const(6)
+_SAME_COLOUR = const(9)
 
 _SIDES = ("left", "right")
 
@@ -16,6 +23,7 @@ class Words:
     """The banners of one game of Spit."""
 
     SOUNDS = {}  # its reports' tones and lights are the shared ones (ui/reactions.py)
+    REFUSALS = {_SAME_COLOUR: "same colour"}  # its own reasons a person can cause (S-19; ui/refusals.py)
 
     def __init__(self, settings):
         self.names = ["P%d" % (p + 1) for p in range(4)]  # the App's: You, CPU, ... (ui/words.py)
@@ -32,7 +40,7 @@ class Words:
         if kind == A.R_STALEMATE:
             self.ms = 1000
             return "Stuck! Spit again"
-        if kind == A.R_ROUND_OVER:
+        if kind == _R_ROUND_OVER:
             self.round_words = "Round over" if p == A.NONE else "%s cleared!" % self.names[p]
             self.ms = 1200
             return self.round_words
@@ -53,7 +61,7 @@ class Words:
 
     def lasting(self, game):
         """True in a phase whose banner a moment's words must not hide (the slap race)."""
-        return game.phase == PH_SLAP or game.phase == PH_CHOOSE
+        return game.phase == _PH_SLAP or game.phase == _PH_CHOOSE
 
     def banner_key(self, game):
         """A number that changes whenever the phase's banner would."""
@@ -67,9 +75,9 @@ class Words:
             if r0 or r1:
                 return "%s ready: %s?" % (self.names[0 if r0 else 1], self.names[1 if r0 else 0])
             return "Ready? Press to Spit"
-        if phase == PH_SLAP:
+        if phase == _PH_SLAP:
             return "Slap the smaller pile!"
-        if phase == PH_CHOOSE:
+        if phase == _PH_CHOOSE:
             return "%s: pick a pile" % self.names[game.chooser]
         if phase == PH_OVER:
             if game.winner == A.NONE:

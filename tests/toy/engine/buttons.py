@@ -7,10 +7,16 @@ players snapping one pair race for it.
 
 from engine import actions as A
 from engine.actions import LEFT, PH_OVER, RIGHT
+from micropython import const
+
+_SNAP = const(4)  # Snap's own verb (tests/toy/engine/file.py)
 
 
 class Cluster:
     """A player's buttons: which action a press makes."""
+
+    FUMBLES = 0  # engine.lockout's: Snap has no play that locks
+    FREE = 0
 
     def __init__(self, player):
         self.player = player
@@ -27,7 +33,7 @@ class Cluster:
         if button == LEFT:
             self.verb = A.FLIP
         elif button == RIGHT:
-            self.verb = A.SLAP
+            self.verb = _SNAP
         else:
             return False
         self.a = self.b = 0

@@ -2,13 +2,17 @@
 
 The Driver (engine.bots) gives a level its eyes and hands (engine.bots.hands):
 a pair is snapped a think time after it shows (the phase changes: a fresh
-look), so a quicker level wins the race for it. The Driver presses RIGHT for
-``act.slap(1)``, the snap button of Snap's buttons (tests/toy/engine/buttons.py).
+look), so a quicker level wins the race for it. The Driver asks the View
+which button presses Snap's own verb (``button``): RIGHT, the snap button (tests/toy/engine/buttons.py).
 """
 
-from engine.actions import PH_PLAY, PH_SLAP
+from engine.actions import PH_PLAY, RIGHT
 from engine.bots import Bot
 from engine.bots.hands import LEVELS
+from micropython import const
+
+_PH_PAIR = const(2)  # Snap's own phase and verb (tests/toy/engine/file.py)
+_SNAP = const(4)
 
 
 class View:
@@ -42,6 +46,10 @@ class View:
         self.mine = mine
         return True
 
+    def button(self, verb, a):
+        """The button that presses one of Snap's own verbs: RIGHT snaps."""
+        return RIGHT
+
 
 class Level(Bot):
     """A CPU player of a level (1-8: the eyes and hands of engine.bots.hands); it never snaps falsely."""
@@ -52,8 +60,8 @@ class Level(Bot):
 
     def decide(self, view, act):
         """Snap a pair (the RIGHT button), else flip while the pile lasts."""
-        if view.phase == PH_SLAP:
-            act.slap(1)
+        if view.phase == _PH_PAIR:
+            act.do(_SNAP)
         elif view.phase == PH_PLAY and view.mine:
             act.flip(0)
 

@@ -5,13 +5,22 @@ Every problem in a file raises ``ReplayError`` with one line naming the place.
 
 from engine import actions as A
 from engine.cardnames import name
-from engine.names import PHASES
-from engine.replay import ReplayError, _cards, _dict, _show
+from engine.replay import ReplayError, _cards, _dict, _show, phase_name
 from tests.toy.engine.rules import Snap
 
 OPTIONS = ("deck",)
 LAYOUT_KEYS = ("piles", "centre")
-VERBS = (A.FLIP, A.SLAP)
+
+# Snap's own names and numbers (engine.names adds them to the shared ones; its modules write them as private
+# consts, _SNAP = const(4): tests/test_every_game.py checks they agree)
+PH_PAIR = 2  # T-3: a pair shows
+SNAP = 4  # T-3, T-4
+R_TAKE = 8  # player takes the centre under their pile, b cards
+R_PENALTY = 14  # T-4: a false snap, player takes the centre, b cards
+OWN_PHASES = (("pair", PH_PAIR),)
+OWN_VERBS = (("snap", SNAP, 1),)  # (name, number, arguments)
+OWN_REPORTS = (("take", R_TAKE), ("penalty", R_PENALTY))
+VERBS = (A.FLIP, SNAP)
 _TITLE = "Snap"
 
 
@@ -45,7 +54,7 @@ def state(game, refused=()):
     """The game as a JSON-ready dict (the output of tools/replay.py)."""
     return {
         "game": game.name,
-        "phase": PHASES[game.phase],
+        "phase": phase_name(game),
         "piles": [game.piles[p].n for p in range(2)],
         "centre": game.centre.names(),
         "winner": None if game.winner == A.NONE else game.winner,
@@ -61,9 +70,9 @@ def describe(report):
         return "%s flips %s" % (who, name(card))
     if kind == A.R_SLAP:
         return "%s snaps" % who
-    if kind == A.R_TAKE:
+    if kind == R_TAKE:
         return "%s takes the centre (%d cards)" % (who, b)
-    if kind == A.R_PENALTY:
+    if kind == R_PENALTY:
         return "%s snapped no pair: takes the centre (%d cards)" % (who, b)
     if kind == A.R_GAME_OVER:
         return "game over: %s wins" % who

@@ -13,12 +13,16 @@ happened goes to ``self.reports``:
 from micropython import const
 
 from engine import actions as A
-from engine.actions import FLIP as _FLIP, PH_OVER, PH_PLAY, PH_SLAP, SLAP as _SLAP
+from engine.actions import FLIP as _FLIP, PH_OVER, PH_PLAY
 from engine.cards import DECK_SIZE, new_deck
 from engine.pile import Pile
 from engine.rng import Rng
 
 _CAP = const(52)
+_PH_PAIR = const(2)  # Snap's own phase, verb and reports (tests/toy/engine/file.py names them)
+_SNAP = const(4)
+_R_TAKE = const(8)
+_R_PENALTY = const(14)
 
 
 class Snap:
@@ -63,7 +67,7 @@ class Snap:
         for p in range(2):
             self.piles[p].load(piles[p])
         self.centre.load(centre)
-        self.phase = PH_SLAP if self.pair() else PH_PLAY
+        self.phase = _PH_PAIR if self.pair() else PH_PLAY
         self.winner = A.NONE
         self.reports.clear()
 
@@ -81,7 +85,7 @@ class Snap:
             return A.WRONG_PHASE
         if verb == _FLIP:
             why = self._flip(player, a)
-        elif verb == _SLAP:
+        elif verb == _SNAP:
             why = self._snap(player)
         else:
             return A.BAD_VERB
@@ -118,7 +122,7 @@ class Snap:
         self.centre.push(card)
         self.reports.add(A.R_LAND, p, 0, 0, card)
         if self.pair():
-            self.phase = PH_SLAP
+            self.phase = _PH_PAIR
         elif not own.n:
             self._over(p)
         return A.OK
@@ -126,13 +130,13 @@ class Snap:
     def _snap(self, p):
         """T-3: the first snap of a pair sends the centre to the other player; T-4 a false snap to the snapper."""
         centre = self.centre
-        if self.phase == PH_SLAP:
+        if self.phase == _PH_PAIR:
             self.reports.add(A.R_SLAP, p, 0)
             q = 1 - p
-            self.reports.add(A.R_TAKE, q, 0, centre.n)
+            self.reports.add(_R_TAKE, q, 0, centre.n)
         elif centre.n:
             q = p
-            self.reports.add(A.R_PENALTY, p, 0, centre.n)
+            self.reports.add(_R_PENALTY, p, 0, centre.n)
         else:
             return A.NO_PILE
         self._under(centre, self.piles[q])

@@ -1,13 +1,18 @@
 """Snap's words on the table: the banner for each phase and for each moment (no displayio)."""
 
 from engine import actions as A
-from engine.actions import PH_OVER, PH_SLAP
+from engine.actions import PH_OVER
+from micropython import const
+
+_PH_PAIR = const(2)  # Snap's own phase and report (tests/toy/engine/file.py)
+_R_PENALTY = const(14)
 
 
 class Words:
     """The banners of one game of Snap."""
 
-    SOUNDS = {}  # its reports are the shared ones (a card lands, a snap slaps, a false snap's penalty)
+    SOUNDS = {_R_PENALTY: A.R_FAULT}  # a false snap's penalty as a fault paid; the others are shared reports
+    REFUSALS = {}  # no reason of its own
 
     def __init__(self, settings):
         self.names = ["P%d" % (p + 1) for p in range(4)]  # the App's: You, CPU, ... (ui/words.py)
@@ -18,14 +23,14 @@ class Words:
         if kind == A.R_SLAP:
             self.ms = 700
             return self.names[p] + " snaps!"
-        if kind == A.R_PENALTY:
+        if kind == _R_PENALTY:
             self.ms = 900
             return "No pair: %s takes it" % self.names[p]
         return None
 
     def lasting(self, game):
         """True while a pair shows: the race for it is never hidden."""
-        return game.phase == PH_SLAP
+        return game.phase == _PH_PAIR
 
     def banner_key(self, game):
         """A number that changes whenever the phase's banner would."""
@@ -33,7 +38,7 @@ class Words:
 
     def banner(self, game):
         """The phase's banner, or None."""
-        if game.phase == PH_SLAP:
+        if game.phase == _PH_PAIR:
             return "Pair! Snap!"
         if game.phase == PH_OVER:
             name = self.names[game.winner]
