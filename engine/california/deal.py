@@ -2,8 +2,6 @@
 
 K-1, the deal of the deck (a seed always gives the same deal): a fresh deck
 (engine.cards.new_deck's order) is shuffled with the game's Rng and dealt
-from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
-
 from its top (the end of the shuffled buffer), one card at a time, player 0
 first; each card goes on top of that player's pile (the last card dealt is
 the top of the pile, the first card laid).
@@ -33,6 +31,8 @@ held twice among all the cards in the game (no deal can ever show one);
 then the game ends at once and the player holding fewer cards (pile and row)
 wins; equal counts are a draw (winner 255).
 """
+
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
 from engine import actions as A
 from engine.actions import PH_OVER, PH_PLAY, PH_READY
