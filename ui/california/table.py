@@ -11,15 +11,11 @@ the hints option, a gold frame marks every pile that may be covered (K-3).
 changed, so displayio repaints only those rectangles.
 """
 
-from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
-
 import displayio
 import vectorio
 
 from ui import sprites as S
 from ui.table import CardView, Layout, Text, place_cursor, scene
-
-_COVER = const(7)  # California's own (engine/california/file.py names them)
 
 _GAP = 2
 _EDGE = 6  # the columns' distance from the screen's sides: room for the cursor bars
@@ -118,7 +114,7 @@ class Table:
 
     def refused(self, p, verb, a, b, cursor):
         """The pile player p's refused cover aimed at flashes: row a, slot b (K-3)."""
-        if verb == _COVER:
+        if verb == 7:  # California's own COVER (engine/california/file.py; tests/test_panels_and_feedback.py checks it)
             self.flash[p] = a * 4 + b
 
     def begin(self, game, cpus=None, options=None):
