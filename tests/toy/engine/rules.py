@@ -96,8 +96,8 @@ class Snap:
     def legal(self, p, out):
         """Write p's useful legal actions (verb, a, b) into out; return how many: a flip in play (T-2), a snap of
         a pair (T-3)."""
-        if self.phase == PH_SLAP:
-            verb = _SLAP
+        if self.phase == _PH_PAIR:
+            verb = _SNAP
         elif self.phase == PH_PLAY and self.piles[p].n:
             verb = _FLIP
         else:
