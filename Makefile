@@ -33,10 +33,10 @@ test: $(STAMP)
 	$(BIN)/python -m pytest $(if $(filter 1,$(JOBS)),-p no:xdist,-n $(JOBS))
 
 bench: $(STAMP)
-	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/bench/bench.py
 
 bench-mpy: $(STAMP)
-	$(BIN)/python tools/bench_mpy.py
+	$(BIN)/python tools/bench/bench_mpy.py
 
 # The browser edition (README "In a browser"): Pyodide from the npm package pinned in web/package-lock.json
 # (installed once into .cache/web/ by npm ci), the game's Python and its libraries; PORT=8000 by default.
@@ -47,15 +47,15 @@ web-serve: $(RUN_STAMP)
 	$(BIN)/python tools/web.py --serve --port $(or $(PORT),8000)
 
 bench-web: $(STAMP)
-	$(BIN)/python tools/bench_web.py
+	$(BIN)/python tools/bench/bench_web.py
 
 bench-cp: $(STAMP)
-	$(BIN)/python tools/bench_cp.py
+	$(BIN)/python tools/bench/bench_cp.py
 
 # CircuitPython's mpy-cross, 32-bit VMs and board VM, built once into ~/.cache/spit/circuitpython/<the kit's
 # version>/, outside the clone, so every clone of the machine shares them (needs gcc-multilib)
 circuitpython: $(STAMP)
-	$(BIN)/python tools/circuitpython.py
+	$(BIN)/python tools/board/circuitpython.py
 
 # The README's screenshots: scripted openings of Spit, Speed and California Spit, headless, enlarged 3 times,
 # and the browser edition's page in headless Chromium

@@ -76,6 +76,6 @@ def choose(target=None):
     except ImportError as e:
         if on_board and "hal." + name in str(e):
             raise RuntimeError("this CIRCUITPY has no hal/%s.py: it was made for another board "
-                               "(run tools/deploy.py for this one)" % name) from e
+                               "(run tools/board/deploy.py for this one)" % name) from e
         raise
     return sys.modules["hal." + name]

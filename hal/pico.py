@@ -127,7 +127,7 @@ class Hal(device.BoardHal):
         """UDP over this board's Wi-Fi: a host's, or a guest's of settings.toml's SPIT_LINK_HOST (its address)."""
         import os
 
-        # by name: only a W board's bundle has it (tools/bundle.py's LINKS)
+        # by name: only a W board's bundle has it (tools/board/bundle.py's LINKS)
         wifi_link = __import__("hal.link.socketpool", None, None, ("make",))
         if join is None:
             return wifi_link.make()

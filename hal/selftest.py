@@ -1,6 +1,6 @@
 """The self-test's hardware checks: the heap, the firmware, the board, each button (ui/selftest.py runs them).
 
-tools/selftest.py runs the self-test on a board through mpremote; by hand, at
+tools/board/selftest.py runs the self-test on a board through mpremote; by hand, at
 the board's REPL (Ctrl-C, then any key)::
 
     >>> import ui.selftest

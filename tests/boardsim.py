@@ -1,8 +1,8 @@
 """A board without a board: CircuitPython's modules stood in for, on CPython or on the MicroPython VM.
 
-tools/standins/ holds small stand-ins of board, keypad, displayio, busdisplay,
+tools/board/standins/ holds small stand-ins of board, keypad, displayio, busdisplay,
 neopixel, supervisor, microcontroller and the rest (the same files run on both
-Pythons); tools/standins/_sim.py scripts the key presses and joystick moves.
+Pythons); tools/board/standins/_sim.py scripts the key presses and joystick moves.
 """
 
 import contextlib
@@ -12,7 +12,7 @@ import os
 import shutil
 import sys
 
-STANDINS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "standins")
+STANDINS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "board", "standins")
 NAMES = sorted(n[:-3] for n in os.listdir(STANDINS) if n.endswith(".py")) + [
     "adafruit_display_text", "adafruit_display_text.bitmap_label"]
 GAME = ("hal.device", "hal.nvmstore", "hal.pybadge", "hal.pygamer", "hal.pico", "hal.selftest")
@@ -60,7 +60,7 @@ def board_modules(env=None):
 VM_MAIN = r'''
 import sys
 import gc
-gc.disable()  # the VM's collector does not see live frames (tools/bench_mpy.py): no collection at all
+gc.disable()  # the VM's collector does not see live frames (tools/bench/bench_mpy.py): no collection at all
 for path in ("/input/lib", "/input", "/input/_standins"):
     sys.path.insert(0, path)
 import _sim

@@ -6,7 +6,7 @@ import sys
 # The repository root goes at the end of sys.path, so that its code.py never
 # hides the standard library's ``code`` module (pdb imports it).
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for path in (ROOT, os.path.join(ROOT, "tools")):
+for path in (ROOT,) + tuple(os.path.join(ROOT, "tools", *sub) for sub in ((), ("board",), ("bench",), ("doubles",))):
     if path not in sys.path:
         sys.path.append(path)
 
@@ -96,7 +96,7 @@ def registered(monkeypatch):
 
 @pytest.fixture(scope="session")
 def cpvm():
-    """{name: path} of CircuitPython's mpy-cross and unix VMs (tools/circuitpython.py), built once.
+    """{name: path} of CircuitPython's mpy-cross and unix VMs (tools/board/circuitpython.py), built once.
 
     Skipped with the reason when they cannot be built here (no gcc -m32); with
     SPIT_REQUIRE_CIRCUITPYTHON set (CI sets it) that is a failure instead.

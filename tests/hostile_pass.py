@@ -18,7 +18,8 @@ import sys
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tests"), os.path.join(ROOT, "tools")]
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tests"), os.path.join(ROOT, "tools"), os.path.join(ROOT, "tools", "board"),
+                os.path.join(ROOT, "tools", "doubles")]
 
 from engine.link import wire as L  # noqa: E402
 from engine.replay import agrees, load, run, state  # noqa: E402
@@ -327,10 +328,10 @@ BAD_LINES = [
     ["tools/linkfair.py", "--pairs", "0"], ["tools/linkfair.py", "--pairs", "1000001"],
     ["tools/linkfair.py", "--one-way-ms", "-1"], ["tools/linkfair.py", "--jitter-ms", "1001"],
     ["tools/linkfair.py", "--pairs", "\u0665"],
-    ["tools/bench_link_cp.py", "--game", "chess"], ["tools/bench_link_cp.py", "--seed", "x"],
-    ["tools/bench_link_cp.py", "--game", "spit", "--option", "hints=true"],
-    ["tools/bench_link_cp.py", "--game", "speed", "--option", "players=9"],
-    ["tools/bench_link_cp.py", "--option", "nothing"],
+    ["tools/bench/bench_link_cp.py", "--game", "chess"], ["tools/bench/bench_link_cp.py", "--seed", "x"],
+    ["tools/bench/bench_link_cp.py", "--game", "spit", "--option", "hints=true"],
+    ["tools/bench/bench_link_cp.py", "--game", "speed", "--option", "players=9"],
+    ["tools/bench/bench_link_cp.py", "--option", "nothing"],
     ["tools/demo.py", "--game", "speed", "--players", "3", "--option", "players=4"],
     ["tools/demo.py", "--seed", "+1"], ["tools/demo.py", "--seed", "\uff11"],
     ["tools/replay.py", "/nonexistent.json"],
@@ -394,7 +395,7 @@ def command_lines():
 
 def uart_noise(megabytes=12):
     """The UART decoder fed random bytes (with zeros now and then): no exception; what passes both CRCs counted."""
-    import busio  # noqa: F401  (the stand-in, from tools/standins)
+    import busio  # noqa: F401  (the stand-in, from tools/board/standins)
     from hal.link.uart import UartLink
 
     class Feed:
@@ -435,5 +436,5 @@ def uart_noise(megabytes=12):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.join(ROOT, "tools", "standins"))
+    sys.path.insert(0, os.path.join(ROOT, "tools", "board", "standins"))
     sys.exit(main())

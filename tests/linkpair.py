@@ -1,9 +1,9 @@
 """Two devices in one test process: an in-memory link between them, and two Apps with no screens.
 
-tools/link_memory.py's ``Medium`` carries packets between its ``MemoryLink``
+tools/doubles/link_memory.py's ``Medium`` carries packets between its ``MemoryLink``
 ends; ``Pair(game, ...)`` makes a host App and a guest
 App, each with its CPU player in its own seat, joined through a lossy shim
-(tools/link_shim.py) on one fake clock, and ``run`` steps both frame by frame.
+(tools/doubles/link_shim.py) on one fake clock, and ``run`` steps both frame by frame.
 """
 
 import os

@@ -1,6 +1,6 @@
 """A hostile peer for tests: raw packets built with engine.link.wire.Packet, against a live App on an in-memory link.
 
-``Table(game)`` is a host App with no screen on a tools/link_memory.py medium;
+``Table(game)`` is a host App with no screen on a tools/doubles/link_memory.py medium;
 ``Raw(table)`` is a peer on the same medium that speaks the wire format byte
 by byte (``send``), reads what the host answers (``heard``: decoded packets),
 and can take a seat (``sit``). Nothing here trusts the host or the peer: the

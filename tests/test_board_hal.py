@@ -1,6 +1,6 @@
 """The board modules (hal/pybadge.py, hal/pygamer.py, hal/pico.py) on CPython, with CircuitPython stood in for.
 
-tests/boardsim.py puts the stand-ins of tools/standins/ in place of
+tests/boardsim.py puts the stand-ins of tools/board/standins/ in place of
 CircuitPython's modules for the length of a test; the same board code runs on
 the MicroPython VM in tests/test_selftest.py.
 """

@@ -1,8 +1,8 @@
 """The whole game on CircuitPython's board VM: it fits each board's pool, and it draws what the desktop draws.
 
-The VM is micropython-board (tools/circuitpython.py): CircuitPython 10.3 with
+The VM is micropython-board (tools/board/circuitpython.py): CircuitPython 10.3 with
 its real C displayio and a board's split heap in a pool of BOARD_PORT_HEAP
-bytes. tools/bench_board.py plays every game, mode and option through the menu
+bytes. tools/bench/bench_board.py plays every game, mode and option through the menu
 as a player would; docs/performance.md has the figures.
 """
 

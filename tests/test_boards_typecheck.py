@@ -1,4 +1,4 @@
-"""mypy against circuitpython-stubs, per board (tools/typecheck.py): a wrong pin or argument fails here."""
+"""mypy against circuitpython-stubs, per board (tools/board/typecheck.py): a wrong pin or argument fails here."""
 
 import os
 from concurrent.futures import ThreadPoolExecutor

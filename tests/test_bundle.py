@@ -1,4 +1,4 @@
-"""The board bundle (tools/bundle.py): everything a board imports is in it or built into its firmware."""
+"""The board bundle (tools/board/bundle.py): everything a board imports is in it or built into its firmware."""
 
 import ast
 import errno

@@ -1,8 +1,8 @@
 """CircuitPython's own VM in the loop: the .mpy bundles load on it, and the memory figures hold on it.
 
-The VM and mpy-cross are CircuitPython 10.3's (tools/circuitpython.py, the
+The VM and mpy-cross are CircuitPython 10.3's (tools/board/circuitpython.py, the
 ``cpvm`` fixture: skipped with the reason where gcc -m32 is missing, required
-in CI). What each figure means: tools/bench_cp.py and docs/performance.md.
+in CI). What each figure means: tools/bench/bench_cp.py and docs/performance.md.
 """
 
 import os
@@ -111,7 +111,7 @@ def test_a_missing_gcc_m32_is_one_line_naming_the_package(monkeypatch, tmp_path)
     monkeypatch.setenv("SPIT_CIRCUITPYTHON_CACHE", str(tmp_path / "cache"))
     with pytest.raises(circuitpython.Unavailable, match="install gcc-multilib"):
         circuitpython.binaries()
-    done = subprocess.run([os.sys.executable, os.path.join(bench_cp._path.ROOT, "tools", "circuitpython.py")],
+    done = subprocess.run([os.sys.executable, os.path.join(bench_cp._path.ROOT, "tools", "board", "circuitpython.py")],
                           capture_output=True, text=True, env=dict(os.environ))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip().count("\n") == 0 and "gcc-multilib" in done.stderr

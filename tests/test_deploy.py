@@ -1,4 +1,4 @@
-"""tools/deploy.py: a temporary folder stands in for the CIRCUITPY drive."""
+"""tools/board/deploy.py: a temporary folder stands in for the CIRCUITPY drive."""
 
 import errno
 import os

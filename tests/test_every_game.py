@@ -21,6 +21,8 @@ from engine.bots import Driver
 from engine.bots.match import Match
 
 GAMES = registered_games()
+SHARED = ("engine", "engine/bots", "engine/link", "ui", "hal", "hal/link", "tools", "tools/board", "tools/bench",
+          "tools/doubles")  # the folders every game shares: none names a game
 ROLES = (("ENGINE", None), ("CONTROLS", "Cluster"), ("CPU", "make"), ("SCREEN", "Table"), ("WORDS", "Words"),
          ("RESULT", "decided"), ("HOWTO", "LINES"))  # a description's module names and a name each must hold
 FILE_NAMES = ("OPTIONS", "LAYOUT_KEYS", "VERBS", "options", "new", "load_layout", "state", "describe")
@@ -228,7 +230,7 @@ def test_nothing_shared_compares_a_value_with_a_games_name():
     after it (test_spit_files.py, test_speed_engine.py, test_toy_game.py, ...)."""
     names = set(GAMES)
     found = []
-    for folder in ("engine", "engine/bots", "engine/link", "ui", "hal", "hal/link", "tools", "tests"):
+    for folder in SHARED + ("tests",):
         for entry in sorted(os.listdir(os.path.join(ROOT, folder))):
             path = os.path.join(folder, entry)
             if not entry.endswith(".py") or any(entry.startswith("test_%s_" % name) for name in names):
@@ -346,7 +348,7 @@ def test_nothing_shared_names_a_games_own_constant(registered):
         own.update(own_names(replay.file_module(name)))
     own -= set(A.__dict__)
     found = []
-    for folder in ("engine", "engine/bots", "engine/link", "ui", "hal", "hal/link", "tools"):
+    for folder in SHARED:
         for entry in sorted(os.listdir(os.path.join(ROOT, folder))):
             if not entry.endswith(".py"):
                 continue

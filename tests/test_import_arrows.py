@@ -35,7 +35,7 @@ ALLOWED = {
     ("code.py", "tools"): "the desktop branch only (never on a board): tools/_path.py's quiet Ctrl-C",
     ("ui/cli.py", "hal"): "the desktop's entry (code.py's desktop branch): it chooses the desktop or headless "
                           "hal and reads and writes the desktop's files (hal/files.py, hal/settings.py)",
-    ("ui/selftest.py", "hal"): "the board's self-test entry (tools/selftest.py runs it in place of code.py): it "
+    ("ui/selftest.py", "hal"): "the board's self-test entry (tools/board/selftest.py runs it in place of code.py): it "
                                "chooses the board's hal and runs hal/selftest.py's hardware checks",
 }
 
@@ -65,7 +65,7 @@ def sources():
 
 SOURCES = sources()
 # top-level module names of tools/ and tests/ (their folders are on sys.path): name -> folder; not the
-# stand-ins of what a board has built in (tools/standins/, tools/cpython/'s micropython.const)
+# stand-ins of what a board has built in (tools/board/standins/, tools/cpython/'s micropython.const)
 LOOSE = {}
 for _rel, _name in SOURCES.items():
     if _rel.split("/")[0] in ("tools", "tests", "web") and "." not in _name and not (

@@ -1,6 +1,6 @@
 """The boards' link-play transports on the desktop: hal/link/uart.py, link_socketpool.py, link_espnow.py.
 
-Each runs on its stand-in (tools/standins/): busio.UART over a real byte
+Each runs on its stand-in (tools/board/standins/): busio.UART over a real byte
 stream (a pseudo-terminal pair in raw mode, or a socket pair), socketpool's
 sockets as real UDP sockets on 127.0.0.1, espnow on an in-process air. Two
 ends swap packets of every size both ways; the UART's framing survives
@@ -864,7 +864,7 @@ def test_the_boards_bundles_name_their_transports():
 
 @pytest.mark.typecheck
 def test_the_link_modules_type_check_against_an_esp32_s3_boards_stubs():
-    """No bundle is for an ESP32 yet: mypy checks all three modules as tools/typecheck.py checks a bundle's hal/."""
+    """No bundle is for an ESP32 yet: mypy checks all three modules as tools/board/typecheck.py checks a bundle's hal/."""
     import typecheck
 
     with tempfile.TemporaryDirectory(prefix="spit-mypy-links-") as work:

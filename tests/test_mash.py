@@ -1,6 +1,6 @@
 """Mashing does not beat thinking (issue 20): blind button mashers against the CPU, and the lockout they pay.
 
-tools/bench_mash.py plays the whole table (docs/bots.md); here a small fixed
+tools/bench/bench_mash.py plays the whole table (docs/bots.md); here a small fixed
 part of it: every game, level 3 (the lowest level the bound covers), the
 patterns that did best in the table, at two rhythms, from both seats.
 """

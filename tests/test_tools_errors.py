@@ -65,9 +65,9 @@ def test_code_py_still_runs_with_its_packages(tmp_path):
 
 def test_bundle_and_deploy_exit_2_with_one_line(tmp_path):
     (tmp_path / "file").write_text("mine")
-    done = run([sys.executable, "tools/bundle.py", "pybadge", str(tmp_path / "file")])
+    done = run([sys.executable, "tools/board/bundle.py", "pybadge", str(tmp_path / "file")])
     assert "is a file, not a folder" in one_line(done, "bundle: ")
-    done = run([sys.executable, "tools/deploy.py", "pybadge", "--drive", str(tmp_path / "file")])
+    done = run([sys.executable, "tools/board/deploy.py", "pybadge", "--drive", str(tmp_path / "file")])
     assert "is not a folder" in one_line(done, "deploy: ")
     assert (tmp_path / "file").read_text() == "mine"
 
@@ -85,5 +85,5 @@ def test_selftest_on_a_garbled_report(tmp_path):
     board.write_text("#!%s\nimport sys\nsys.stdout.buffer.write(b'SELFTEST {\"pass\": tr\\xffue}\\n')\n"
                      % sys.executable)
     board.chmod(0o755)
-    done = run([sys.executable, "tools/selftest.py", "--mpremote", str(board)])
+    done = run([sys.executable, "tools/board/selftest.py", "--mpremote", str(board)])
     assert "garbled" in one_line(done, "selftest: ")

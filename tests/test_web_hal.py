@@ -376,5 +376,5 @@ def test_the_build_without_npm_is_one_line_and_status_2(tmp_path, monkeypatch, c
 def test_the_browser_benchmark_refuses_zero_games_in_one_line():
     import inproc
 
-    done = inproc.run([os.path.join(ROOT, "tools", "bench_web.py"), "--games", "0"])
+    done = inproc.run([os.path.join(ROOT, "tools", "bench", "bench_web.py"), "--games", "0"])
     assert done.returncode == 2 and done.stderr.strip().count("\n") == 0 and "at least 1" in done.stderr

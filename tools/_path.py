@@ -1,5 +1,5 @@
-"""What every tool does first: put the repository root on sys.path (so tools import
-engine/ when run as scripts; tools/cpython/ last, for a Python without Blinka), and run
+"""What every tool does first: put the repository root and tools/'s folders on sys.path (so tools import
+engine/ and each other when run as scripts; tools/cpython/ last, for a Python without Blinka), and run
 its main() with a quiet Ctrl-C and pipe close, and one line (exit status 2) when its
 standard output cannot be written."""
 
@@ -9,6 +9,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+# tools/ by purpose (docs/house.md): a tool imports another by its name, whichever folder either is in
+FOLDERS = tuple(os.path.join(ROOT, "tools", *sub) for sub in ((), ("board",), ("bench",), ("doubles",)))
+sys.path[1:1] = [f for f in FOLDERS if f not in sys.path]
 # The engine's ``from micropython import const``: Blinka's module (requirements.txt) where it is
 # installed, else tools/cpython/'s (a bare python3: make demo, tools/replay.py): last, so never in its way.
 CPYTHON = os.path.join(ROOT, "tools", "cpython")

@@ -15,7 +15,7 @@ Cheating: a guest that sends each press at once stamped 0: how long before it
 was made the host orders it, at most; and the same guest when it also holds
 back its answers to the host's clock to make the link look longer.
 
-Latency: two Apps in this process (tools/link_memory.py) play a seeded Speed
+Latency: two Apps in this process (tools/doubles/link_memory.py) play a seeded Speed
 game with CPU players through the lossy shim with that delay and jitter
 and no loss: from a press to its card on the other device's screen, both ways.
 """

@@ -4,7 +4,7 @@
 
 A host and a guest start as two processes, each a headless App (no window)
 with the link of docs/link.md over a UDP socket through the lossy shim
-(tools/link_shim.py: drops, duplicates, reorders and delays what it sends).
+(tools/doubles/link_shim.py: drops, duplicates, reorders and delays what it sends).
 The host deals and plays seat 0 with the first bot; the guest joins, is
 welcomed to seat 1 and plays it with the second. When the game is over on
 both, each prints its final state digest; this prints both, whether they

@@ -89,7 +89,7 @@ def make(width, height, texts):
 
     A label a line, each with its own small bitmap: one label of every line
     needed one block of 5 KB at 240x240, which a heap fragmented by ten games
-    no longer had (tools/bench_board.py's soak, docs/performance.md).
+    no longer had (tools/bench/bench_board.py's soak, docs/performance.md).
     """
     page = backdrop(width, height)
     k, step, _, _ = shape(width, height)

@@ -13,7 +13,7 @@ from engine.actions import PH_OVER
 from engine.timing import Sequencer, ticks_add, ticks_diff
 from micropython import const
 
-_TYPING = const(0)  # true for mypy only (tools/typecheck.py's always_true): never imported on a board
+_TYPING = const(0)  # true for mypy only (tools/board/typecheck.py's always_true): never imported on a board
 if _TYPING:
     from ui.app import App
 

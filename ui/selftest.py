@@ -1,4 +1,4 @@
-"""The self-test a board runs on request: tools/selftest.py sends it through mpremote.
+"""The self-test a board runs on request: tools/board/selftest.py sends it through mpremote.
 
 By hand, at the board's REPL (Ctrl-C, then any key)::
 
@@ -8,7 +8,7 @@ By hand, at the board's REPL (Ctrl-C, then any key)::
 It prints a report as it goes and ends with one line ``SELFTEST {json}`` for
 the host: the board and firmware, the free heap after start-up (the menu), at
 the table screen and at each game's table in the demo (after gc.collect(),
-with the largest block that can still be allocated: tools/bench_board.py
+with the largest block that can still be allocated: tools/bench/bench_board.py
 --selftest predicts these from CircuitPython's board VM), a seeded engine game with the time per frame, and a button
 check that asks each player to press each button (the lights show whose turn
 it is; each right press beeps). The hardware checks are hal/selftest.py's;
@@ -118,7 +118,7 @@ def main(target=None, buttons=True, wait_ms=10000, seed=7, frames=30, probe=True
     print("table screen: %d frames, %d ms each on average, %d ms at most"
           % (frames, total // frames, worst))
     report["heap_games"] = {}
-    for name in games.NAMES:  # each game's demo table after a few seconds of play, as tools/bench_board.py
+    for name in games.NAMES:  # each game's demo table after a few seconds of play, as tools/bench/bench_board.py
         app.back_to_menu()
         app.settings["game"] = name
         app.start_game(h.ticks_ms(), demo=True)

@@ -274,7 +274,7 @@ async function main() {
   Object.assign(bench, booted, { py: undefined });
   listen();
   window.spitOpen = open;
-  window.spitPython = py; // the page's Python, for tools/bench_web.py and a curious reader
+  window.spitPython = py; // the page's Python, for tools/bench/bench_web.py and a curious reader
   await open(location.search);
 }
 

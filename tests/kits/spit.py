@@ -10,7 +10,7 @@ LADDER = (1, 2, 3, 4, 5, 6, 7, 8)  # the roster's levels, the CPU ladder (engine
 ADAPTIVE = True
 FASTEST_MS = 500  # the top level's median per move at most (ms, the CPU ladder)
 SLOWEST_MS = 1600  # level 1's median per move at least
-# tools/bench_mpy.py on MicroPython's wasm VM: games to play (0: measured on CircuitPython's VM only), and the
+# tools/bench/bench_mpy.py on MicroPython's wasm VM: games to play (0: measured on CircuitPython's VM only), and the
 # steady apply() calls they make at least
 MPY_GAMES = 5
 MPY_STEADY = 1000

@@ -1,9 +1,9 @@
 """Link play on CircuitPython's own VM: the frame loop's bytes with the link running (docs/link.md).
 
-    python tools/bench_link_cp.py [--game NAME] [--seed N] [--option KEY=VALUE ...] [--json]
+    python tools/bench/bench_link_cp.py [--game NAME] [--seed N] [--option KEY=VALUE ...] [--json]
 
-Two Apps (ui.app on hal.pybadge with tools/standins/, from the PyBadge's
-.mpy bundle, as tools/bench_cp.py runs one) are linked by a preallocated
+Two Apps (ui.app on hal.pybadge with tools/board/standins/, from the PyBadge's
+.mpy bundle, as tools/bench/bench_cp.py runs one) are linked by a preallocated
 in-memory ring, one hosting and one its guest, CPU players in both seats;
 each frame of both is measured with the collector off. Frames are sorted as
 bench_cp sorts them: idle (nothing pressed, applied or retexted on either

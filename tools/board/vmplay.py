@@ -1,6 +1,6 @@
-"""The board's half of tools/bench_board.py: the whole App played on micropython-board, as a player would.
+"""The board's half of tools/bench/bench_board.py: the whole App played on micropython-board, as a player would.
 
-Runs on CircuitPython's board VM (tools/circuitpython.py), from the board's
+Runs on CircuitPython's board VM (tools/board/circuitpython.py), from the board's
 ``.mpy`` bundle, never on the desktop. ``main(plan)`` builds the board's hal
 and the App as code.py does, then for each step of the plan goes through the
 menu with button presses (the game, the mode and every option set line by

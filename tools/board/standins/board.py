@@ -1,6 +1,6 @@
 """Stand-in for CircuitPython's board module: every pin the game's boards use, and DISPLAY.
 
-On the board VM (tools/circuitpython.py's micropython-board, which has the real
+On the board VM (tools/board/circuitpython.py's micropython-board, which has the real
 displayio) DISPLAY is a ``displayio.HeadlessDisplay``, a framebuffer that can be
 read back, of the size in the environment's ``SPIT_VM_DISPLAY`` (``160x128``
 by default, the PyBadge's; ``none`` for a board without one, as the Pico);

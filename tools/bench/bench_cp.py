@@ -1,11 +1,11 @@
 """Memory budgets on CircuitPython's own VM, from the .mpy files a board's bundle ships.
 
-    python tools/bench_cp.py [--game spit|speed] [--players 2-4] [--decks 1|2] [--games 50] [--board pybadge]
+    python tools/bench/bench_cp.py [--game spit|speed] [--players 2-4] [--decks 1|2] [--games 50] [--board pybadge]
                              [--json] [--no-search]
 
 The VM is CircuitPython 10.3's unix port, 32-bit, built by
-tools/circuitpython.py; the code is the board's bundle (tools/bundle.py:
-every module compiled by CircuitPython's mpy-cross), with tools/standins/ in
+tools/board/circuitpython.py; the code is the board's bundle (tools/board/bundle.py:
+every module compiled by CircuitPython's mpy-cross), with tools/board/standins/ in
 place of the hardware modules. The collector is on (it collects inside calls,
 as on a board) unless a figure needs it off. Figures (docs/performance.md):
 
@@ -43,7 +43,7 @@ import mpyvm
 KB = 1024
 BUDGETS = {"heap_needed": 40 * KB, "engine_import": 20 * KB, "game_and_cpu_import": 32 * KB, "apply_alloc": 0,
            "cpu_frame_alloc": 0, "idle_frame_alloc": 0, "play_frame_alloc": 0}
-STANDINS = os.path.join(_path.ROOT, "tools", "standins")
+STANDINS = os.path.join(_path.ROOT, "tools", "board", "standins")
 BOTS = ("level7", "level8")  # the demo's pair (ui/seating.py DEMO_BOTS)
 
 # A game registered at run time (engine.games' docstring: a game whose folders live outside engine/ and ui/):
@@ -284,7 +284,7 @@ def prepare(board, work, home=None):
 
 
 def standin_names():
-    """The hardware modules tools/standins/ stands in for (the label library aside)."""
+    """The hardware modules tools/board/standins/ stands in for (the label library aside)."""
     return sorted(n[:-3] for n in os.listdir(STANDINS) if n.endswith(".py") and n != "_sim.py") + ["_sim"]
 
 

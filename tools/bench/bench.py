@@ -5,7 +5,7 @@ Each game is the game's engine with the given options (``--game``,
 actions, every one through ``apply``), seeds 1..N. Figures and the way they
 are measured: docs/performance.md.
 
-    python tools/bench.py [--game speed] [--option KEY=VALUE] [--games N] [--repeat R] [--profile]
+    python tools/bench/bench.py [--game speed] [--option KEY=VALUE] [--games N] [--repeat R] [--profile]
 """
 
 import sys

@@ -1,6 +1,6 @@
 """CircuitPython's own mpy-cross and 32-bit unix VM, built once into a cache folder outside the clone.
 
-    python tools/circuitpython.py [--print] [--rebuild]
+    python tools/board/circuitpython.py [--print] [--rebuild]
 
 Builds, offline, from ``../shared/circuitpython-kit/`` beside the project
 (CircuitPython 10.3's source, packed), or from a CircuitPython source tree
@@ -18,7 +18,7 @@ commit the kit's README names, with ``tools/huffman`` checked out):
   ``bitmaptools`` and ``vectorio``, ``displayio.HeadlessDisplay``, a
   2048-byte pystack and a GC heap that grows in areas taken from a TLSF pool
   of ``BOARD_PORT_HEAP`` bytes, as on a board. The hardware stand-ins of
-  tools/standins/ that a board has in C (not displayio, terminalio,
+  tools/board/standins/ that a board has in C (not displayio, terminalio,
   bitmaptools: those are real here; not the libraries the bundle ships) are
   frozen into it (``BOARD_FROZEN_DIR``), so that their code is in ROM as a
   board's C modules are, and only the objects they make take heap.
@@ -47,10 +47,10 @@ from ui.cli import Parser  # argparse with one-line errors
 
 ROOT = _path.ROOT
 KIT = os.path.join(os.path.dirname(ROOT), "shared", "circuitpython-kit")
-VARIANTS = os.path.join(ROOT, "tools", "cp-variants")
+VARIANTS = os.path.join(ROOT, "tools", "board", "cp-variants")
 NAMES = ("mpy-cross", "micropython", "micropython-pystack", "micropython-pystack1536")
 BOARD_VM = "micropython-board"
-STANDINS = os.path.join(ROOT, "tools", "standins")
+STANDINS = os.path.join(ROOT, "tools", "board", "standins")
 # stand-ins the board VM does not freeze: what it has in C itself, and what a bundle ships as a library
 NOT_FROZEN = ("displayio.py", "terminalio.py", "bitmaptools.py", "vectorio.py", "neopixel.py", "adafruit_st7789.py")
 MPY_HEADER = b"C\x06"  # CircuitPython's .mpy: 'C', mpy version 6 (MicroPython's start with 'M')
@@ -141,7 +141,7 @@ def board_vm(rebuild=False, log=None, build=True):
     if not rebuild and os.path.isfile(stamp) and os.access(binary, os.X_OK):
         return binary
     if not build:
-        raise Unavailable("not built yet in %s: run tools/circuitpython.py (or make circuitpython)" % home)
+        raise Unavailable("not built yet in %s: run tools/board/circuitpython.py (or make circuitpython)" % home)
     check_m32()
     try:
         os.makedirs(home, exist_ok=True)
@@ -169,7 +169,7 @@ def _binaries(rebuild, log, build):
     if not rebuild and os.path.isfile(stamp) and all(os.access(p, os.X_OK) for p in bins.values()):
         return bins
     if not build:
-        raise Unavailable("not built yet in %s: run tools/circuitpython.py (or make circuitpython)" % home)
+        raise Unavailable("not built yet in %s: run tools/board/circuitpython.py (or make circuitpython)" % home)
     check_m32()
     try:
         os.makedirs(home, exist_ok=True)

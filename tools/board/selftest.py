@@ -1,8 +1,8 @@
 """Run the self-test on a board over USB and print its report.
 
-    python tools/selftest.py [--port PORT] [--no-buttons] [--wait SECONDS]
+    python tools/board/selftest.py [--port PORT] [--no-buttons] [--wait SECONDS]
 
-The board must hold this game (tools/deploy.py). mpremote stops the game
+The board must hold this game (tools/board/deploy.py). mpremote stops the game
 (Ctrl-C), enters CircuitPython's raw REPL without a soft reset ("resume"),
 and runs ``ui.selftest.main()`` (ui/selftest.py), whose lines are shown as
 they come: board and firmware, free heap after start-up and at the table, a
@@ -123,7 +123,7 @@ def run(cmd, out=None, err=None):
         print("selftest: the board's report is garbled (%s): run the self-test again" % garbled, file=err)
         return 2, None
     if report is None:
-        hint = ("the board has no ui/selftest.py: copy the game first (python tools/deploy.py BOARD)"
+        hint = ("the board has no ui/selftest.py: copy the game first (python tools/board/deploy.py BOARD)"
                 if seen_import_error else "is the board plugged in, with nothing else using its serial port?")
         print("selftest: no self-test report (mpremote exit status %d): %s" % (status, hint), file=err)
         return 2, None

