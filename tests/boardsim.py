@@ -10,6 +10,7 @@ import importlib
 import json
 import os
 import shutil
+import stat
 import sys
 
 STANDINS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "board", "standins")
@@ -99,3 +100,13 @@ def vm_selftest(bundle_dir, work, board_id, target, script=(), env=None, wait_ms
         if line.startswith("SELFTEST "):
             report = json.loads(line[len("SELFTEST "):])
     return result.stdout, report
+
+
+def fake_mpy_cross(tmp_path, says):
+    """An executable that answers --version with says and 'compiles' like mpy-cross -o OUT -s NAME SRC."""
+    path = tmp_path / "mpy-cross"
+    path.write_text("#!%s\nimport sys\nargs = sys.argv[1:]\nif args == ['--version']:\n    print(%r)\n"
+                    "    sys.exit(0)\nout = args[args.index('-o') + 1]\nsrc = args[-1]\n"
+                    "open(out, 'wb').write(b'C\\x06' + open(src, 'rb').read()[:8])\n" % (sys.executable, says))
+    path.chmod(path.stat().st_mode | stat.S_IEXEC)
+    return str(path)

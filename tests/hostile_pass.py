@@ -187,7 +187,7 @@ def check_end(game, host, guest):
         run(again, events)
         if state(again) != state(h):
             PROBLEMS.append("%s: the saved replay does not give the host's state" % game)
-    from test_link_peer import _cards_of
+    from linkpair import cards_of as _cards_of
 
     if g is not None and not set(_cards_of(g)) - {L.UNKNOWN} <= guest.transport.shown:
         PROBLEMS.append("%s: the guest's copy holds a card it was never shown" % game)

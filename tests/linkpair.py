@@ -144,3 +144,23 @@ class Devices:
     def close(self):
         for h in self.hals:
             h.deinit()
+
+
+def cards_of(game):
+    """Every card value a copy of a game holds in its piles and hands (engine.digest's lists)."""
+    out = []
+
+    def walk(v, hidden):
+        if isinstance(v, (tuple, list)):
+            for x in v:
+                walk(x, hidden)
+        elif hasattr(v, "buf") and hasattr(v, "n"):
+            out.extend(v.buf[:v.n])
+        elif isinstance(v, bytearray) and hidden:
+            out.extend(c for c in v if c)
+
+    for name in game.PUBLIC:
+        walk(getattr(game, name), False)
+    for name in game.HIDDEN:
+        walk(getattr(game, name), True)
+    return out

@@ -12,6 +12,7 @@ import pytest
 
 import boardinfo
 import bundle
+from boardsim import fake_mpy_cross
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COMPILE_BUDGET = 64 * 1024  # heap to compile one module, upper bound (docs/boards.md)
@@ -142,16 +143,6 @@ def test_docstrings_are_blanked_and_nothing_else_changes(bundles):
     assert checked > 25
     assert os.path.getsize(os.path.join(tree, "lib/adafruit_display_text/bitmap_label.py")) < 0.85 * \
         os.path.getsize(sources["adafruit_display_text.bitmap_label"])
-
-
-def fake_mpy_cross(tmp_path, says):
-    """An executable that answers --version with says and 'compiles' like mpy-cross -o OUT -s NAME SRC."""
-    path = tmp_path / "mpy-cross"
-    path.write_text("#!%s\nimport sys\nargs = sys.argv[1:]\nif args == ['--version']:\n    print(%r)\n"
-                    "    sys.exit(0)\nout = args[args.index('-o') + 1]\nsrc = args[-1]\n"
-                    "open(out, 'wb').write(b'C\\x06' + open(src, 'rb').read()[:8])\n" % (sys.executable, says))
-    path.chmod(path.stat().st_mode | stat.S_IEXEC)
-    return str(path)
 
 
 @pytest.mark.slow

@@ -29,7 +29,7 @@ from engine.randplay import RandomPlay
 from engine.replay import ReplayError, _dict, _events, document, run
 from engine.rng import Rng
 from engine.timing import Sequencer
-from test_rules import mismatches, uncited
+from rulefiles import mismatches, uncited
 from reports import drain
 from engine.california import file as F_CAL  # its own verbs, reasons, reports and phases
 

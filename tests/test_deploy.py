@@ -80,7 +80,7 @@ def test_the_users_settings_toml_is_kept(drive):
 
 
 def test_a_py_in_lib_that_a_new_mpy_replaces_is_deleted(drive, tmp_path):
-    from test_bundle import fake_mpy_cross
+    from boardsim import fake_mpy_cross
 
     run(drive, source=True)
     tool = fake_mpy_cross(tmp_path, "CircuitPython 10.0.0; mpy-cross emitting mpy v6.3")

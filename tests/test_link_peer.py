@@ -14,6 +14,7 @@ import sys
 
 import pytest
 
+from linkpair import cards_of as _cards_of
 from rawpeer import FRAME_MS, Raw, Table
 from engine.link import wire as L
 from engine.california.file import COVER
@@ -244,26 +245,6 @@ def test_a_flood_of_thousands_of_packets_a_second_does_not_drop_a_seated_guest()
 
 
 # ---- 5: a guest learns a card only when its seat may see it ---------------------------------------
-
-def _cards_of(game):
-    """Every card value a copy of a game holds in its piles and hands (engine.digest's lists)."""
-    out = []
-
-    def walk(v, hidden):
-        if isinstance(v, (tuple, list)):
-            for x in v:
-                walk(x, hidden)
-        elif hasattr(v, "buf") and hasattr(v, "n"):
-            out.extend(v.buf[:v.n])
-        elif isinstance(v, bytearray) and hidden:
-            out.extend(c for c in v if c)
-
-    for name in game.PUBLIC:
-        walk(getattr(game, name), False)
-    for name in game.HIDDEN:
-        walk(getattr(game, name), True)
-    return out
-
 
 def _visible(game_name, seed, options, log, seats):
     """For each entry of the host's log, the cards each seat sees at some moment while a copy of the game with

@@ -20,7 +20,7 @@ from conftest import kit, registered_games
 from rulefiles import rule_files
 from engine.replay import document, file_module, loads, run, state
 from engine.rng import Rng
-from test_properties import new, option_sets
+from gamecases import new, option_sets
 from ui.script import load_game, watch_headless
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -13,46 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import kit, registered_games
+from gamecases import all_cards, check_invariants, new, option_sets, snapshot
 from engine import actions as A
 from engine.randplay import RandomPlay
-from engine.replay import ReplayError, document, file_module, load, run, state
+from engine.replay import document, file_module, load, run, state
 
 GAMES = registered_games()
-
-
-def option_sets(games, name):
-    """Option dicts of the game's menu values (engine.games' OPTIONS), those its file module accepts."""
-
-    def accepted(options):
-        try:
-            file_module(name).options(options)
-        except ReplayError:
-            return False
-        return True
-
-    return st.fixed_dictionaries({key: st.sampled_from(values)
-                                  for key, _, values, _ in games.get(name).OPTIONS}).filter(accepted)
-
-
-def new(name, seed, options):
-    """A game dealt from seed with a file's options."""
-    files = file_module(name)
-    return files.new(seed, files.options(options))
-
-
-def all_cards(game):
-    """Every card in the game, wherever it lies (its kit knows where)."""
-    return kit(game.name).cards(game)
-
-
-def snapshot(game):
-    """Everything a refused action must leave untouched."""
-    return (state(game), bytes(game.ready), game.round, game.winner) + tuple(kit(game.name).untouched(game))
-
-
-def check_invariants(game, deck):
-    assert Counter(all_cards(game)) == deck, "cards lost or duplicated"
-    kit(game.name).invariants(game)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -27,7 +27,7 @@ import re
 import pytest
 
 from conftest import kit, registered_games
-from rulefiles import rule_files
+from rulefiles import RULES_MD, mismatches, rule_files, uncited
 from engine import actions as A
 from engine.cards import DECK_SIZE, JOKER, adjacent, new_deck, rank, suit
 from engine.cardnames import name, parse
@@ -39,7 +39,6 @@ from engine.timing import Sequencer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RULE_FILES = rule_files()  # the registered games' (tests/rulefiles.py)
-RULES_MD = os.path.join(HERE, "..", "..", "shared", "RULES.md")
 
 
 # ---- the replay files ----------------------------------------------------
@@ -47,34 +46,6 @@ RULES_MD = os.path.join(HERE, "..", "..", "shared", "RULES.md")
 def full_state(game, refused):
     """state() plus the derived keys that "expect" may use (see the module docstring; the game's kit adds them)."""
     return kit(game.name).derived(game, state(game, refused))
-
-
-def mismatches(want, got, where="state"):
-    """Every place where got does not match want (subset rule above), as readable lines."""
-    if where.endswith(".held"):
-        if sorted(want) != sorted(got):
-            return ["%s: want %s, got %s" % (where, sorted(want), sorted(got))]
-        return []
-    if isinstance(want, dict):
-        if not isinstance(got, dict):
-            return ["%s: want an object, got %r" % (where, got)]
-        out = []
-        for key, value in want.items():
-            if key not in got:
-                out.append("%s: no key %r in the state" % (where, key))
-            else:
-                out += mismatches(value, got[key], "%s.%s" % (where, key))
-        return out
-    if isinstance(want, list):
-        if not isinstance(got, list) or len(got) != len(want):
-            return ["%s: want %s, got %s" % (where, json.dumps(want), json.dumps(got))]
-        out = []
-        for i, (w, g) in enumerate(zip(want, got)):
-            out += mismatches(w, g, "%s[%d]" % (where, i))
-        return out
-    if want != got or type(want) is not type(got):
-        return ["%s: want %s, got %s" % (where, json.dumps(want), json.dumps(got))]
-    return []
 
 
 def play_file(path):
@@ -531,20 +502,7 @@ def cited_rules():
     return "\n".join(texts)
 
 
-def uncited(letters, blob, path=RULES_MD):
-    """The rules of RULES.md (or of the text at path) with one of these letters that blob never cites (as P-3 or
-    as p03_)."""
-    with open(path, encoding="utf-8") as f:
-        rules = sorted(set(re.findall(r"^- ([%s]-\d+b?) " % letters, f.read(), re.M)))
-    missing = []
-    for rule in rules:
-        letter, num = rule[0], rule[2:]
-        bare = num.rstrip("b")
-        pats = [re.escape(rule) + r"(?![0-9b])",
-                r"(?<![a-z0-9])%s%02d%s_" % (letter.lower(), int(bare), num[len(bare):])]
-        if not any(re.search(p, blob) for p in pats):
-            missing.append(rule)
-    return rules, missing
+
 
 
 @pytest.mark.parametrize("game", registered_games())

@@ -26,7 +26,7 @@ from engine.rng import Rng
 from engine.actions import PH_OVER, PH_PLAY, PH_READY
 from engine.speed.rules import ENDINGS, MATCHES, Speed, deal_sizes, legal_size
 from engine.timing import Sequencer
-from test_rules import mismatches
+from rulefiles import mismatches
 from reports import drain
 from engine.speed import file as F_SPEED  # its own verbs, reasons, reports and phases
 from engine.speed.file import PH_CALL

@@ -18,7 +18,7 @@ from uitools import FRAME_MS, Presser
 from engine import actions as A, lockout
 from engine.replay import load, names, run, state
 from engine.actions import PH_OVER
-from test_properties import all_cards, check_invariants
+from gamecases import all_cards, check_invariants
 from ui.app import MENU, TABLE
 
 EVENTS = 100000
