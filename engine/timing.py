@@ -49,6 +49,7 @@ class Sequencer:
         self._tmp = [0] * capacity
         self.n = 0
         self.priority = 0  # seat that wins the next tie
+        self.game_no = 0  # the game of a match the last batch was applied to (flush: C-4's priority)
         self.ties = 0
 
     def add(self, t, player, verb, a=0, b=0, tag=0):
@@ -68,18 +69,10 @@ class Sequencer:
     def sort(self):
         """Fill ``order`` with the queued actions in C-4 order."""
         n = self.n
-        order = self.order
-        if n < 2:  # the usual batch: nothing to sort
-            if n:
-                order[0] = 0
+        if not self._by_time():
             return
         t = self.t
-        for i in range(n):  # stable insertion sort by time
-            j = i
-            while j > 0 and ticks_diff(t[order[j - 1]], t[i]) > 0:
-                order[j] = order[j - 1]
-                j -= 1
-            order[j] = i
+        order = self.order
         start = 0
         while start < n:
             end = start + 1
@@ -88,6 +81,23 @@ class Sequencer:
             if end - start > 1:
                 self._break_tie(start, end)
             start = end
+
+    def _by_time(self):
+        """Fill ``order`` with the queued actions by time (stable); False when there is nothing to sort."""
+        n = self.n
+        order = self.order
+        if n < 2:  # the usual batch: nothing to sort
+            if n:
+                order[0] = 0
+            return False
+        t = self.t
+        for i in range(n):  # stable insertion sort by time
+            j = i
+            while j > 0 and ticks_diff(t[order[j - 1]], t[i]) > 0:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = i
+        return True
 
     def _break_tie(self, start, end):
         order = self.order
@@ -132,15 +142,34 @@ class Sequencer:
         self.priority = (winner + 1) % seats
 
     def flush(self, game):
-        """Apply every queued action to game in C-4 order; return how many.
+        """Apply every queued action to game in C-4 order, one time at a time; return how many.
 
+        When a game of a match ends, the next one starts with seat 0 holding
+        priority (C-4): checked before each time's actions, as engine.replay.run
+        does between its times, so a batch that holds the end of one game and
+        the start of the next breaks the new game's ties as a replay does.
         Afterwards ``order``, ``result`` and ``tag`` still describe the batch.
         """
-        self.sort()
-        order = self.order
         n = self.n
-        for k in range(n):
-            i = order[k]
-            self.result[i] = game.apply(self.t[i], self.player[i], self.verb[i], self.a[i], self.b[i])
+        self._by_time()
+        order = self.order
+        t = self.t
+        start = 0
+        while start < n:
+            end = start + 1
+            while end < n and t[order[end]] == t[order[start]]:
+                end += 1
+            if game.game_no != self.game_no:
+                self.game_no = game.game_no
+                self.priority = 0
+            if end - start > 1:
+                self._break_tie(start, end)
+            for k in range(start, end):
+                i = order[k]
+                self.result[i] = game.apply(t[i], self.player[i], self.verb[i], self.a[i], self.b[i])
+            start = end
+        if game.game_no != self.game_no:  # this batch ended a game: the next batch starts the new one
+            self.game_no = game.game_no
+            self.priority = 0
         self.n = 0
         return n

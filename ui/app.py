@@ -208,6 +208,7 @@ class App:
             self.log.clear()
         self.seq.n = 0
         self.seq.priority = 0  # C-4: the first tie of every game goes to player 0
+        self.seq.game_no = game.game_no
         self.seq.ties = 0
         self.saved = False
         self.end_ms = 0  # when the game ended, from its start
@@ -459,10 +460,7 @@ class App:
 
     def _apply(self, now):
         seq = self.seq
-        game_no = self.game.game_no
-        n = seq.flush(self.game)
-        if self.game.game_no != game_no:
-            seq.priority = 0  # C-4: each game of a match starts with seat 0 holding priority
+        n = seq.flush(self.game)  # C-4, a match's next game included
         self.applied += n
         log = self.log
         for k in range(n):

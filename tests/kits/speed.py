@@ -5,7 +5,7 @@ from engine.speed.file import PH_CALL
 
 LETTERS = "CPD"
 RULES = None
-# hypothesis examples: fewer than Spit's (tests/test_speed_engine.py has its own)
+# hypothesis examples: fewer than Spit's (tests/engine/speed/test_speed_engine.py has its own)
 EXAMPLES = {"streams": 12, "endings": 12, "replays": 8, "playback": 6}
 LADDER = (1, 2, 3, 4, 5, 6, 7, 8)  # the roster's levels, the CPU ladder (engine.bots.hands), then adaptive
 ADAPTIVE = True
@@ -49,9 +49,10 @@ def ended(game, options):
 
 
 def hidden(game):
-    """The face-down draw and side piles, and the clock's limit."""
+    """The face-down draw and side piles, and the clock's limit, as the time left after the last change (an App's
+    clock counts from its own start, a replay's from 0)."""
     return {"hidden": [p.names() for p in game.draw] + [p.names() for p in game.side],
-            "deadline": game.deadline if game.phase == PH_CALL else None}
+            "deadline": game.deadline - game.now if game.phase == PH_CALL else None}
 
 
 def derived(game, st):
