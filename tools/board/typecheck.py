@@ -21,6 +21,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -53,6 +54,7 @@ disable_error_code = var-annotated,misc
 [mypy-{libs}]
 follow_imports = silent
 """
+_PREPARING = threading.Lock()  # check() builds its bundle under it; the mypy runs go on in parallel
 
 
 def board_stub(board, folder):
@@ -125,7 +127,8 @@ def check(board, work=None, cache=None):
     """Type-check one board; (board, errors that count, full output, seconds)."""
     start = time.time()
     with tempfile.TemporaryDirectory(prefix="spit-mypy-") as tmp:
-        tree, config = prepare(board, work or tmp)
+        with _PREPARING:  # one bundle at a time: CPython 3.11.7's ast.parse is not safe in two threads at once
+            tree, config = prepare(board, work or tmp)  # ("AST constructor recursion depth mismatch")
         errors, output = mypy(tree, config, cache)
     return board, errors, output, time.time() - start
 
