@@ -59,7 +59,7 @@ circuitpython: $(STAMP)
 
 # The README's screenshots: scripted openings of Spit, Speed and California Spit, headless, enlarged 3 times,
 # and the browser edition's page in headless Chromium
-# (the three- and four-seat Speed tables: PYTHONPATH=. .venv/bin/python tests/test_speed_table_seats.py).
+# (the three- and four-seat Speed tables: PYTHONPATH=. .venv/bin/python tests/ui/speed/test_speed_table_seats.py).
 screenshot: $(STAMP)
 	$(BIN)/python code.py --headless --script docs/img/opening.json --screenshot docs/img/table.png --zoom 3
 	$(BIN)/python code.py --headless --script docs/img/speed.json --screenshot docs/img/speed.png --zoom 3

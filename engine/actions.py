@@ -14,7 +14,7 @@ from micropython import const  # Blinka's on the desktop; tools/cpython/ on a ba
 # What every game shares; a game's own phases, verbs, refusal reasons and reports are its file module's
 # OWN_PHASES, OWN_VERBS, OWN_REASONS and OWN_REPORTS (engine.names puts them together and refuses a clash),
 # written in its modules as private consts (``_SLAP = const(4)``: a board holds no name for them;
-# tests/test_every_game.py checks each against the file module). The numbers left out here are games' own.
+# tests/house/test_every_game.py checks each against the file module). The numbers left out here are games' own.
 
 # Phases (PH_ names, so that they never share a name with a verb of another value).
 PH_READY = const(0)  # waiting for every player to say Spit / be ready (D-2)

@@ -1,6 +1,6 @@
 """The seeded generator on one 32-bit int, where small ints hold 32 bits (64-bit CPython, MicroPython).
 
-The same numbers as engine.rng.Rng16 (tests/test_mpy_budget.py checks it), in
+The same numbers as engine.rng.Rng16 (tests/tools/test_mpy_budget.py checks it), in
 half the steps; engine.rng chooses between them. A 32-bit board never loads
 this module.
 """

@@ -8,7 +8,7 @@ Blinka's ``terminalio.FONT`` reads the same BDF but gives each glyph its own
 box (dy = -2) and has no tile sheet, so text drew a pixel higher on the
 desktop than on a board. ``install()`` puts this font in its place: the
 desktop and headless targets then draw text pixel for pixel as the board
-does (tests/test_board_vm.py compares the two sheets and whole frames).
+does (tests/tools/test_board_vm.py compares the two sheets and whole frames).
 Desktop only: a board has the real one in ROM.
 """
 

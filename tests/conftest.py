@@ -6,6 +6,7 @@ import sys
 # The repository root goes at the end of sys.path, so that its code.py never
 # hides the standard library's ``code`` module (pdb imports it).
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TESTS = os.path.join(ROOT, "tests")  # the tests mirror the tree: tests/engine/, tests/ui/, ... (docs/house.md)
 for path in (ROOT,) + tuple(os.path.join(ROOT, "tools", *sub) for sub in ((), ("board",), ("bench",), ("doubles",))):
     if path not in sys.path:
         sys.path.append(path)
@@ -127,21 +128,28 @@ def pytest_collection_modifyitems(config, items):
 
 # Files whose module fixture is cheap next to each of their tests (each plays games on the board VM for many
 # seconds): their tests are spread over the workers like any other file's, each worker making the fixture once.
-SPREAD = {"tests/test_board_vm.py"}
+SPREAD = {"tests/tools/test_board_vm.py"}
 
 
 def _whole_files():
     """The test files with a module- or session-scoped fixture (a bundle built, VM figures measured, mypy run,
     a browser started): each runs whole in one xdist worker, so that fixture is set up once."""
     out = set()
-    here = os.path.dirname(os.path.abspath(__file__))
-    for name in sorted(os.listdir(here)):
-        if name.startswith("test_") and name.endswith(".py"):
-            with open(os.path.join(here, name), encoding="utf-8") as f:
-                text = f.read()
-            if 'scope="module"' in text or 'scope="session"' in text:
-                out.add("tests/" + name)
+    for path in files_of_tests():
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        if 'scope="module"' in text or 'scope="session"' in text:
+            out.add(os.path.relpath(path, ROOT).replace(os.sep, "/"))
     return out - SPREAD
+
+
+def files_of_tests():
+    """Every test file's path, in every folder of tests/ (they mirror the tree), sorted."""
+    out = []
+    for folder, dirs, files in os.walk(TESTS):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        out.extend(os.path.join(folder, f) for f in files if f.startswith("test_") and f.endswith(".py"))
+    return sorted(out)
 
 
 class FileScheduling:

@@ -14,7 +14,7 @@ back after it, with sys.argv, sys.path, the standard streams and the address spa
 
 What a fresh process shows that this cannot (its interpreter's start and last
 flush, a package missing from it): every tool keeps one test that starts it
-as a real process (tests/test_tool_limits.py runs each one's --help into
+as a real process (tests/tools/test_tool_limits.py runs each one's --help into
 /dev/full).
 """
 

@@ -14,7 +14,7 @@ from micropython import const
 from ui import sprites as S
 from ui.text import PITCH_UM, Text, cell_h, text_scale, wrap  # noqa: F401  (every table's labels, the panels' scale)
 
-_PLAY = const(1)  # engine.actions' PLAY, FLIP and MOVE (tests/test_panels_and_feedback.py checks they agree)
+_PLAY = const(1)  # engine.actions' PLAY, FLIP and MOVE (tests/ui/test_panels_and_feedback.py checks they agree)
 _FLIP = const(2)
 _MOVE = const(3)
 _GAP = 2

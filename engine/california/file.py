@@ -14,7 +14,7 @@ OPTIONS = ("hints", "aim")
 LAYOUT_KEYS = ("players",)
 
 # California's own names and numbers (engine.names adds them to the shared ones; its modules write them as
-# private consts, _COVER = const(7): tests/test_every_game.py checks they agree)
+# private consts, _COVER = const(7): tests/house/test_every_game.py checks they agree)
 COVER = 7  # K-3: a = row (player), b = slot
 NO_MATCH = 16  # K-3: the pile's rank is not open
 R_COVER = 17  # player covered row a's slot b with card (K-3)

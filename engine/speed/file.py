@@ -15,7 +15,7 @@ OPTIONS = ("short_side_piles", "doubles", "jokers", "ending", "call_ms", "match"
 LAYOUT_KEYS = ("players", "side", "start", "centre")
 
 # Speed's own names and numbers (engine.names adds them to the shared ones; its modules write them as private
-# consts, _SPEED = const(6): tests/test_every_game.py checks they agree)
+# consts, _SPEED = const(6): tests/house/test_every_game.py checks they agree)
 PH_CALL = 5  # P-8: a player is out and Speed may be pressed
 SPEED = 6  # press Speed (P-8)
 JOKER_LAST = 15  # P-10: the play would strand a joker

@@ -12,7 +12,7 @@ OPTIONS = ("stocks", "scoring", "choose_pile", "alternate_colours", "auto_flip")
 LAYOUT_KEYS = ("players", "centre")
 
 # Spit's own names and numbers (engine.names adds them to the shared ones; its modules write them as private
-# consts, _SLAP = const(4): tests/test_every_game.py checks they agree)
+# consts, _SLAP = const(4): tests/house/test_every_game.py checks they agree)
 PH_SLAP = 2  # S-11
 PH_CHOOSE = 3  # S-18
 SLAP = 4  # a = centre pile

@@ -6,7 +6,7 @@ import sys
 
 from engine.actionlog import ActionLog
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 
 
 def test_entries_come_back_as_written_through_growth():

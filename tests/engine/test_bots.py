@@ -21,7 +21,7 @@ from engine.spit.rules import PH_OVER, PH_PLAY, PH_READY, Spit
 from engine.spit import file as F_SPIT  # its own verbs, reasons, reports and phases
 from engine.spit.file import PH_CHOOSE, PH_SLAP
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 
 MY_BOT = '''
 from engine.bots import Bot

@@ -19,7 +19,7 @@ from engine.replay import MAX_MS, ReplayError, loads, run, state
 from engine.timing import Sequencer
 from ui.script import ScriptError, load_game, load_script
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 REPLAY = os.path.join(ROOT, "tools", "replay.py")
 CODE = os.path.join(ROOT, "code.py")
 DEEP = "[" * 100000 + "]" * 100000

@@ -19,7 +19,7 @@ from rulefiles import rule_files
 from engine.replay import ReplayError, load, run, state
 from ui.script import ScriptError, load_game, load_script
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 RULE_FILES = rule_files()  # the registered games' (tests/rulefiles.py)
 RULE_TEXTS = [open(p, encoding="utf-8").read() for p in RULE_FILES]
 SCRIPT_TEXTS = [open(os.path.join(ROOT, "docs", "img", "opening.json"), encoding="utf-8").read(), json.dumps({
@@ -134,7 +134,7 @@ def test_replay_reader_of_code_py_agrees(data):
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        return  # code.py reads text: cannot read, one line (tests/test_ui_cli.py)
+        return  # code.py reads text: cannot read, one line (tests/ui/test_ui_cli.py)
     try:
         game, events, doc = load_game(text)
     except ScriptError as e:

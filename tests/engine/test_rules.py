@@ -37,7 +37,7 @@ from engine.rng import Rng
 from engine.spit.rules import PH_OVER, Spit
 from engine.timing import Sequencer
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from conftest import TESTS as HERE, files_of_tests
 RULE_FILES = rule_files()  # the registered games' (tests/rulefiles.py)
 
 
@@ -493,7 +493,7 @@ def cited_rules():
     for path in RULE_FILES:
         with open(path, encoding="utf-8") as f:
             texts.append(os.path.basename(path) + " " + json.load(f)["description"])
-    for path in sorted(glob.glob(os.path.join(HERE, "test_*.py"))):
+    for path in files_of_tests():
         with open(path, encoding="utf-8") as f:
             tree = ast.parse(f.read(), path)
         for node in ast.walk(tree):

@@ -2,9 +2,10 @@
 
 tests/boardsim.py puts the stand-ins of tools/board/standins/ in place of
 CircuitPython's modules for the length of a test; the same board code runs on
-the MicroPython VM in tests/test_selftest.py.
+the MicroPython VM in tests/hal/test_selftest.py.
 """
 
+from conftest import ROOT
 import os
 import sys
 import types
@@ -275,7 +276,7 @@ def test_every_board_module_exports_the_same_names():
 
 def test_a_board_module_imports_only_what_that_board_has():
     """hal/pybadge.py and hal/pygamer.py use audioio (a SAMD51's DAC), never pwmio; pico.py the reverse."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = ROOT
 
     def imported(name):
         with open(os.path.join(root, "hal", name + ".py"), encoding="utf-8") as f:

@@ -1,5 +1,6 @@
 """The desktop and headless hal targets: screen, keys, lights, tones, clock, settings."""
 
+from conftest import ROOT
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"  # no window on the screen, even with a DISPLAY
@@ -499,7 +500,7 @@ def test_every_target_exports_the_same_names():
 
 
 def test_engine_imports_no_hal():
-    engine = pathlib.Path(__file__).resolve().parent.parent / "engine"
+    engine = pathlib.Path(ROOT) / "engine"
     for source in engine.glob("*.py"):
         for line in source.read_text().splitlines():
             words = line.split()

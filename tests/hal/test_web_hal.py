@@ -2,7 +2,7 @@
 
 The page's side (web/spit.js) is a stand-in here: it keeps the browser's
 storage in a dict and the canvas in a bytearray. The same code runs in
-Pyodide in tests/test_web.py.
+Pyodide in tests/web/test_web.py.
 """
 
 import base64
@@ -14,7 +14,7 @@ import zipfile
 import pytest
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 sys.path.insert(0, os.path.join(ROOT, "web"))
 
 from hal import browser  # noqa: E402

@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from conftest import ROOT, registered_games
+from conftest import ROOT, TOY, registered_games
 from uitools import DOWN, LEFT, RIGHT, leave_result, run_ms, set_menu, step, tap
 from engine import actions as A
 from engine import replay
@@ -230,15 +230,18 @@ def test_nothing_shared_compares_a_value_with_a_games_name():
     after it (test_spit_files.py, test_speed_engine.py, test_toy_game.py, ...)."""
     names = set(GAMES)
     found = []
-    for folder in SHARED + ("tests",):
-        for entry in sorted(os.listdir(os.path.join(ROOT, folder))):
-            path = os.path.join(folder, entry)
-            if not entry.endswith(".py") or any(entry.startswith("test_%s_" % name) for name in names):
-                continue
-            with open(os.path.join(ROOT, path), encoding="utf-8") as f:
-                text = f.read()
-            generic_test = folder == "tests" and entry != "test_every_game.py"
-            found += ["%s:%d" % (path, line) for line in names_compared(text, names, branching_only=generic_test)]
+    paths = [os.path.join(folder, entry) for folder in SHARED for entry in sorted(os.listdir(os.path.join(ROOT, folder)))]
+    for folder, dirs, files in os.walk(os.path.join(ROOT, "tests")):  # the tests and their support, not the kits
+        dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "kits", "rules", "scripts", TOY[2].split(".")[1]))
+        paths += [os.path.relpath(os.path.join(folder, f), ROOT) for f in sorted(files)]
+    for path in paths:
+        entry = os.path.basename(path)
+        if not entry.endswith(".py") or any(entry.startswith("test_%s_" % name) for name in names):
+            continue
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            text = f.read()
+        generic_test = path.startswith("tests") and entry != "test_every_game.py"
+        found += ["%s:%d" % (path, line) for line in names_compared(text, names, branching_only=generic_test)]
     assert not found
     assert names_compared('if game.name == "spit":\n    pass\nx = 1 if "toy" != n else 2\n', names, True) == [1, 3]
     assert names_compared('assert game.name == "spit"\n', names, True) == []  # a test's expected value

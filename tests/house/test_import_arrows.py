@@ -16,7 +16,7 @@ import pytest
 import boardinfo
 import bundle
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 TOPS = ("engine", "ui", "hal", "tools", "tests", "web")
 
 # What each folder may import of the project (its own folder always).

@@ -4,13 +4,13 @@ from engine import actions as A
 
 LETTERS = "CKD"
 RULES = None
-# hypothesis examples: fewer than Spit's (tests/test_california_engine.py has its own)
+# hypothesis examples: fewer than Spit's (tests/engine/california/test_california_engine.py has its own)
 EXAMPLES = {"streams": 20, "endings": 12, "replays": 8, "playback": 6}
 LADDER = (1, 2, 3, 4, 5, 6, 7, 8)  # the roster's levels, the CPU ladder (engine.bots.hands), then adaptive
 ADAPTIVE = True
 FASTEST_MS = 650  # spotting a match takes a look of its own
 SLOWEST_MS = 1600
-MPY_GAMES = 0  # measured on CircuitPython's VM (tests/test_circuitpython.py)
+MPY_GAMES = 0  # measured on CircuitPython's VM (tests/tools/test_circuitpython.py)
 MPY_STEADY = 0
 
 

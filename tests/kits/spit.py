@@ -64,7 +64,7 @@ def hidden(game):
 
 
 def derived(game, st):
-    """The keys a rule file's "expect" may use beside state()'s (tests/test_rules.py's docstring)."""
+    """The keys a rule file's "expect" may use beside state()'s (tests/engine/test_rules.py's docstring)."""
     st["centre_sizes"] = [len(pile) for pile in st["centre"]]
     for p, pl in enumerate(st["players"]):
         pl["stock_sizes"] = [len(s["cards"]) for s in pl["stocks"]]
@@ -75,7 +75,7 @@ def derived(game, st):
     return st
 
 
-# The fuzz's check that it played the game (tests/test_ui_fuzz.py): every verb of the first group seen, and one
+# The fuzz's check that it played the game (tests/ui/test_ui_fuzz.py): every verb of the first group seen, and one
 # of the second's
 FUZZ_VERBS = (("ready", "play", "flip", "move"), ("slap", "choose"))
 
@@ -113,8 +113,8 @@ def shown(app):
         assert table.piles[i].shown >> 2 == game.centre[i].top()
 
 
-# Link play (tests/test_link.py): the options of its lossy two-device game (None: the game is not linked), and
-# whether tests/test_circuitpython.py measures a linked game of it on CircuitPython's VM (Speed's and California's
+# Link play (tests/engine/link/test_link.py): the options of its lossy two-device game (None: the game is not linked), and
+# whether tests/tools/test_circuitpython.py measures a linked game of it on CircuitPython's VM (Speed's and California's
 # are; Spit's frames are measured alone)
 LINK_OPTIONS = {}
 LINK_VM = False

@@ -13,7 +13,7 @@ LADDER = (2, 5, 8)  # the roster's levels (no adaptive CPU)
 ADAPTIVE = False
 FASTEST_MS = 400  # its top level's median per flip at most (ms)
 SLOWEST_MS = 1200  # its lowest level's at least
-MPY_GAMES = 0  # measured on CircuitPython's VM (tests/test_circuitpython.py): one game here costs 18 s
+MPY_GAMES = 0  # measured on CircuitPython's VM (tests/tools/test_circuitpython.py): one game here costs 18 s
 MPY_STEADY = 0
 
 

@@ -14,7 +14,7 @@ import boardinfo
 import bundle
 from boardsim import fake_mpy_cross
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 COMPILE_BUDGET = 64 * 1024  # heap to compile one module, upper bound (docs/boards.md)
 
 

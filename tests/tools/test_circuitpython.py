@@ -5,6 +5,7 @@ The VM and mpy-cross are CircuitPython 10.3's (tools/board/circuitpython.py, the
 in CI). What each figure means: tools/bench/bench_cp.py and docs/performance.md.
 """
 
+from conftest import ROOT
 import os
 import subprocess
 
@@ -63,7 +64,7 @@ def test_the_vms_are_kept_outside_the_clone_keyed_by_the_kits_version(cpvm):
     """A fresh clone on the same machine finds the build (CI's clean clone does not build it again); another
     kit (its version and the digest of its sources) gets a folder of its own."""
     _, _, version = circuitpython.source()
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = ROOT
     for name, path in cpvm.items():
         assert (os.sep + version.replace(os.sep, "_") + os.sep) in path, (name, path)
         if not os.environ.get("SPIT_CIRCUITPYTHON_CACHE"):

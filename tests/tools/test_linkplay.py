@@ -4,7 +4,7 @@ Through the lossy shim (10% loss, duplicates, 0-80 ms of jitter, both ways),
 both processes end in the same state, and the host's replay, run as
 tools/replay.py runs it, gives that state. The two clocks step together a frame at a time (--lockstep):
 no real time, so a busy machine (tests in parallel) slows the game down without changing its timing; the
-waits the real-time pace measures are the same game time as at --speed 8. tests/test_caps_and_contradictions.py runs
+waits the real-time pace measures are the same game time as at --speed 8. tests/ui/test_caps_and_contradictions.py runs
 the real-time pace (its time limit).
 """
 
@@ -17,7 +17,7 @@ import pytest
 import inproc
 from uitools import one_line_exit_2
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 
 
 def linkplay(*args, timeout=300):

@@ -1,7 +1,7 @@
 """The engine's memory budgets on a real MicroPython VM (tools/bench/bench_mpy.py, 5 games).
 
 Each game whose kit (tests/kits/) says how many games to play here (MPY_GAMES: Spit's 5, Speed's 12, its games
-being short); the others' budgets are measured on CircuitPython's VM (tests/test_circuitpython.py).
+being short); the others' budgets are measured on CircuitPython's VM (tests/tools/test_circuitpython.py).
 The figures and what they mean: docs/performance.md.
 """
 

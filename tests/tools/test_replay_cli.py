@@ -9,7 +9,7 @@ import pytest
 
 import inproc
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 TOOL = os.path.join(ROOT, "tools", "replay.py")
 
 LAYOUT = {"players": [

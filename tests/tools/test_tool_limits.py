@@ -15,7 +15,7 @@ from uitools import one_line_exit_2
 from engine.replay import SEEDS, ReplayError, document, loads, run, state
 from ui.script import ScriptError, load_script
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 TOOLS = sorted(p for p in glob.glob(os.path.join(ROOT, "tools", "*.py")) + glob.glob(os.path.join(ROOT, "tools", "*", "*.py"))
                if os.path.basename(p) not in ("_path.py", "micropython.py", "mpyvm.py", "vmplay.py", "link_memory.py",
                                               "link_shim.py") and "standins" not in p)  # modules, not tools

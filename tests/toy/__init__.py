@@ -5,7 +5,7 @@ holds its description (game), rules, replay-file part (file), buttons and CPU;
 ``ui`` its table, words, result words and how-to page. The ``registered``
 fixture (tests/conftest.py) registers it as "toy", titled Snap, in package
 tests.toy.engine (engine.games' NAMES, TITLES and HOMES), and
-tests/test_every_game.py runs the generic tests over every registered game, so
+tests/house/test_every_game.py runs the generic tests over every registered game, so
 nothing outside a game's folders may name a game.
 
 The rules (T-1 to T-5):

@@ -11,7 +11,7 @@ import pytest
 import inproc
 from uitools import one_line_exit_2
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 
 
 def run(*args, timeout=120):

@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 
 # Runs in a fresh interpreter: dropping modules must not disturb this test process's own imports.
 PROGRAM = r'''

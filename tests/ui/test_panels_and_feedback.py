@@ -2,6 +2,7 @@
 and sound parts (the joker, Speed's counts and cursor, distinct tones, replay names and CPU seats, the
 how-to pages' buttons)."""
 
+from conftest import ROOT
 import json
 import os
 
@@ -275,7 +276,7 @@ def test_the_how_to_page_names_the_boards_own_buttons(registered, headless_app, 
     """On a board the page says its buttons (never the desktop's W A S D and arrows); every game's does."""
     from hal import headless
     from ui.page import lines
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = ROOT
     words = board_words(os.path.join(root, "hal", board + ".py"))
     assert words and len(words) == 2
     hal, app = headless_app(seed=3, settings={"game": game})

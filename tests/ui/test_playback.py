@@ -23,7 +23,7 @@ from engine.rng import Rng
 from gamecases import new, option_sets
 from ui.script import load_game, watch_headless
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 RULE_FILES = rule_files()  # the registered games' (tests/rulefiles.py)
 REPLAY = os.path.join(ROOT, "tools", "replay.py")
 GAMES = registered_games()

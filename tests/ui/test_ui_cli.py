@@ -10,7 +10,7 @@ import pytest
 
 from uitools import FRAME_MS
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 CODE = os.path.join(ROOT, "code.py")
 
 SCRIPT = {

@@ -33,7 +33,7 @@ def check_table(app):
 def test_fuzz_random_buttons_through_the_frame_loop(headless_app, capsys, monkeypatch):
     """No exception, invariants after every frame, every finished game replays (C-1, S-7, C-5)."""
     # dozens of random presses a frame are a masher's: a refused play's lockout (issue 20) would lock the
-    # scripted player out of every game, so here it lasts 0 ms (its code still runs; tests/test_mash.py and
+    # scripted player out of every game, so here it lasts 0 ms (its code still runs; tests/engine/test_mash.py and
     # the table tests check the lockout itself)
     monkeypatch.setattr(lockout, "LOCK_MS", 0)
     hal, app = headless_app(seed=7)

@@ -28,7 +28,7 @@ ALIASES = {"pico": "raspberry_pi_pico", "pico_w": "raspberry_pi_pico_w", "pico2"
            "pico2_w": "raspberry_pi_pico2_w"}
 ALWAYS = ("gc", "micropython")  # in every CircuitPython, though the stubs do not list them
 # The desktop room: the project's modules that no board has. The bundle leaves them out, and
-# tests/test_import_arrows.py checks that nothing a board runs imports one, and that whatever
+# tests/house/test_import_arrows.py checks that nothing a board runs imports one, and that whatever
 # imports one is in the room itself (or is an entry above it: code.py's desktop branch, web/, tools/).
 DESKTOP_ROOM = (
     "hal/desktop.py", "hal/headless.py", "hal/browser.py",  # the desktop's, headless and the browser's targets

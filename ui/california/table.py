@@ -114,7 +114,7 @@ class Table:
 
     def refused(self, p, verb, a, b, cursor):
         """The pile player p's refused cover aimed at flashes: row a, slot b (K-3)."""
-        if verb == 7:  # California's own COVER (engine/california/file.py; tests/test_panels_and_feedback.py checks it)
+        if verb == 7:  # California's own COVER (engine/california/file.py; tests/ui/test_panels_and_feedback.py checks it)
             self.flash[p] = a * 4 + b
 
     def begin(self, game, cpus=None, options=None):

@@ -33,7 +33,7 @@ from rulefiles import mismatches, uncited
 from reports import drain
 from engine.california import file as F_CAL  # its own verbs, reasons, reports and phases
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from conftest import TESTS as HERE
 RULES_MD = os.path.join(HERE, "..", "..", "shared", "RULES.md")
 DOC_KEYS = ("version", "game", "options", "seed", "layout", "events", "end_ms", "description", "expect")
 

@@ -4,7 +4,7 @@ The two devices are two Apps with no screens in this process, joined by an
 in-memory link through the lossy shim (tests/linkpair.py): packets dropped,
 duplicated, reordered and delayed. Both must end in the same state, the one
 the host's replay reaches (C-5), through a quiet link, a guest that leaves
-(D-1) and a guest whose game has gone out of step. tests/test_linkplay.py
+(D-1) and a guest whose game has gone out of step. tests/tools/test_linkplay.py
 plays the same over real UDP between two processes.
 """
 

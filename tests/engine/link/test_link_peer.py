@@ -19,7 +19,7 @@ from rawpeer import FRAME_MS, Raw, Table
 from engine.link import wire as L
 from engine.california.file import COVER
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 
 
 # ---- 1: a California cover aimed off the table -------------------------------------------------

@@ -33,7 +33,7 @@ from engine.speed.file import PH_CALL
 
 N = names("speed")  # the game's names: the shared ones and its own (engine.names)
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from conftest import TESTS as HERE
 RULES_MD = os.path.join(HERE, "..", "..", "shared", "RULES.md")
 
 

@@ -1,7 +1,7 @@
 """Three- and four-player Speed in the engine: RULES.md P-11, D-1 and C-4 with more seats, one or two decks.
 
 Most rules are replay files (tests/rules/p11_*.json, c04_three_way_*.json,
-c04_four_way_*.json), run by tests/test_rules.py and tests/test_speed_engine.py;
+c04_four_way_*.json), run by tests/engine/test_rules.py and tests/engine/speed/test_speed_engine.py;
 here are the deal table of every combination, the file layer's checks, the
 ranking, and the properties of random play: 2,000 four-player two-deck games
 with every card counted (each exactly twice) after every step, and every seat

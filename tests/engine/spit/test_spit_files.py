@@ -16,7 +16,7 @@ from engine.randplay import RandomPlay
 from engine.replay import ReplayError, load, loads, run, state
 from engine.spit.rules import PH_OVER
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 REPLAY = os.path.join(ROOT, "tools", "replay.py")
 
 

@@ -28,7 +28,7 @@ from engine.link.guest import Guest
 from engine.link.host import Host, Recorder
 from engine.timing import Sequencer
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 LINKS = ("hal.link.uart", "hal.link.socketpool", "hal.link.espnow")
 SESSION = 4321
 

@@ -12,7 +12,7 @@ OPTIONS = ("deck",)
 LAYOUT_KEYS = ("piles", "centre")
 
 # Snap's own names and numbers (engine.names adds them to the shared ones; its modules write them as private
-# consts, _SNAP = const(4): tests/test_every_game.py checks they agree)
+# consts, _SNAP = const(4): tests/house/test_every_game.py checks they agree)
 PH_PAIR = 2  # T-3: a pair shows
 SNAP = 4  # T-3, T-4
 R_TAKE = 8  # player takes the centre under their pile, b cards

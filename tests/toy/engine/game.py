@@ -20,7 +20,7 @@ HOWTO = "tests.toy.ui.howto"  # LINES
 
 ROSTER = ("level2", "level5", "level8")
 # The median time per flip of the roster's levels (the menu's CPU line), by level: a Match of each level against
-# itself over 20 seeded games (tests/test_toy_game.py holds them to it)
+# itself over 20 seeded games (tests/toy/test_toy_game.py holds them to it)
 MEDIAN_MS = (0, 0, 1300, 0, 0, 660, 0, 0, 350)
 
 

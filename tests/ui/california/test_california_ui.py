@@ -28,7 +28,7 @@ from ui import sprites as S
 from ui.app import TABLE
 from engine.california import file as F_CAL  # its own verbs, reasons, reports and phases
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 
 
 def cards(*names):

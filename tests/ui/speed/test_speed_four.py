@@ -1,7 +1,7 @@
 """Three- and four-player Speed through the whole program: seats, buttons, CPU, tools (P-11, D-1, C-4).
 
-The engine's part (deals, two decks, ranking, ties) is tests/test_speed_seats.py;
-the table's at every size tests/test_speed_table_seats.py.
+The engine's part (deals, two decks, ranking, ties) is tests/engine/speed/test_speed_seats.py;
+the table's at every size tests/ui/speed/test_speed_table_seats.py.
 """
 
 import json
@@ -23,7 +23,7 @@ from engine.rng import Rng
 from engine.speed.rules import Speed
 from engine.speed.buttons import Cluster
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 
 
 def cards(*names):

@@ -6,6 +6,7 @@ left (the buttons play along that row). Every position comes from the
 table's own SeatsLayout and TileGrids, every colour from ui.sprites.
 """
 
+from conftest import ROOT
 import pytest
 
 from uitools import S, colour, inside, label_box, overlap, repaint, rgb, union_pixels
@@ -479,9 +480,9 @@ def screenshot(path, players, plays=8, seed=7, **options):
     hal.deinit()
 
 
-if __name__ == "__main__":  # PYTHONPATH=. .venv/bin/python tests/test_speed_table_seats.py: remake the screenshots
+if __name__ == "__main__":  # PYTHONPATH=. .venv/bin/python tests/ui/speed/test_speed_table_seats.py: remake the screenshots
     import os
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = ROOT
     screenshot(os.path.join(root, "docs", "img", "speed-4p.png"), 4, decks=2)  # P-11's standard for four
     screenshot(os.path.join(root, "docs", "img", "speed-3p.png"), 3)

@@ -33,7 +33,7 @@ from ui import sprites as S
 from ui.app import MENU, TABLE
 from engine.speed.file import PH_CALL
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 
 
 def cards(*names):
