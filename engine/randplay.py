@@ -18,7 +18,6 @@ class RandomPlay:
         self.rng = Rng(seed)
         self.seq = Sequencer(4, game.players)
         self.players = game.players
-        self.game_no = game.game_no
         self.out = tuple(bytearray(3 * 48) for _ in range(game.players))
         self.t = 0
         self.log = None  # a list to record (t, player, verb, a, b) into
@@ -28,9 +27,6 @@ class RandomPlay:
         """Pick one or two random actions at the next instant and apply them; return how many."""
         below = self._below
         legal = self.game.legal  # looked up each step: a benchmark may wrap it
-        if self.game.game_no != self.game_no:  # C-4: each game of a match starts with seat 0 holding priority
-            self.game_no = self.game.game_no
-            self.seq.priority = 0
         t = self.t + 1 + below(400)
         self.t = t
         seats = self.players
@@ -55,7 +51,7 @@ class RandomPlay:
                 q -= seats
             other = self.out[q]
             m = legal(q, other)
-            if m:  # a tie: the sequencer orders the two actions (C-4)
+            if m:  # a tie: the sequencer orders the two actions (C-4, seat 0 first in a match's next game)
                 j = 3 * below(m)
                 if self.log is not None:
                     self._record(q, other, j)
