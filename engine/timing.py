@@ -67,9 +67,9 @@ class Sequencer:
         return True
 
     def sort(self):
-        """Fill ``order`` with the queued actions in C-4 order."""
+        """Fill ``order`` with the queued actions in C-4 order (one game's batch: priority as it stands)."""
         n = self.n
-        if not self._by_time():
+        if not self.by_time():
             return
         t = self.t
         order = self.order
@@ -82,7 +82,32 @@ class Sequencer:
                 self._break_tie(start, end)
             start = end
 
-    def _by_time(self):
+    def group(self, start, game):
+        """After ``by_time``: the end of the time group that starts at ``order[start]``, its tie broken in
+        C-4 order; first, when game has gone on to the next game of its match, seat 0 holds priority
+        again (as engine.replay.run resets it between its times). A batch applied a group at a time, in
+        this order, breaks ties as a replay of its actions does."""
+        n = self.n
+        t = self.t
+        order = self.order
+        end = start + 1
+        while end < n and t[order[end]] == t[order[start]]:
+            end += 1
+        if game.game_no != self.game_no:
+            self.game_no = game.game_no
+            self.priority = 0
+        if end - start > 1:
+            self._break_tie(start, end)
+        return end
+
+    def done(self, game):
+        """A batch was applied: empty it; the next batch starts a new game's priority if this one ended a game."""
+        if game.game_no != self.game_no:
+            self.game_no = game.game_no
+            self.priority = 0
+        self.n = 0
+
+    def by_time(self):
         """Fill ``order`` with the queued actions by time (stable); False when there is nothing to sort."""
         n = self.n
         order = self.order
@@ -151,25 +176,14 @@ class Sequencer:
         Afterwards ``order``, ``result`` and ``tag`` still describe the batch.
         """
         n = self.n
-        self._by_time()
+        self.by_time()
         order = self.order
-        t = self.t
         start = 0
         while start < n:
-            end = start + 1
-            while end < n and t[order[end]] == t[order[start]]:
-                end += 1
-            if game.game_no != self.game_no:
-                self.game_no = game.game_no
-                self.priority = 0
-            if end - start > 1:
-                self._break_tie(start, end)
+            end = self.group(start, game)
             for k in range(start, end):
                 i = order[k]
-                self.result[i] = game.apply(t[i], self.player[i], self.verb[i], self.a[i], self.b[i])
+                self.result[i] = game.apply(self.t[i], self.player[i], self.verb[i], self.a[i], self.b[i])
             start = end
-        if game.game_no != self.game_no:  # this batch ended a game: the next batch starts the new one
-            self.game_no = game.game_no
-            self.priority = 0
-        self.n = 0
+        self.done(game)
         return n

@@ -144,7 +144,6 @@ class Linked:
         self.seen = _host().Recorder() if role == HOST else Blind()
         self.batch = Sequencer(_host().PENDING, 2) if role == HOST else None  # host: the actions due, in C-4 order
         self.digest_every = _host().DIGEST_MS if role == HOST else 0
-        self.game_no = 0
         self.seat = 0 if role == HOST else -1
         self.keeps_replay = role == HOST  # a guest's copy has no seed: a replay of it would be another game
         self.entry = [0, 0, 0, 0, 0]
@@ -197,7 +196,7 @@ class Linked:
         if self.batch.players != game.players:
             self.batch = Sequencer(self.batch.cap, game.players)
         self.batch.priority = 0
-        self.game_no = game.game_no
+        self.batch.game_no = game.game_no
         self.host.record(0, EVERYONE, DEAL, 0, 0, self.seen)  # the cards its deal showed, then DEAL
 
     def add(self, t, player, verb, a, b):
@@ -313,25 +312,26 @@ class Linked:
         batch = self.batch
         seq = app.seq
         seen = self.seen
-        batch.sort()
-        for k in range(batch.n):
-            i = batch.order[k]
-            at = batch.t[i]
-            self._advance(at)
-            p = batch.player[i]
-            verb = batch.verb[i]
-            a = batch.a[i]
-            b = batch.b[i]
-            seq.add(at, p, verb, a, b)
-            seen.clear()
-            app.apply_now(now)
-            if seq.result[0] == OK:
-                host.record(ticks_diff(at, app.t0), p, verb, a, b, seen)
-            seen.clear()
-        batch.n = 0
-        if app.game.game_no != self.game_no:  # C-4: each game of a match starts with seat 0 holding priority
-            self.game_no = app.game.game_no
-            batch.priority = 0
+        batch.by_time()
+        start = 0
+        while start < batch.n:
+            end = batch.group(start, app.game)  # C-4: a new game of the match starts with seat 0's priority
+            for k in range(start, end):
+                i = batch.order[k]
+                at = batch.t[i]
+                self._advance(at)
+                p = batch.player[i]
+                verb = batch.verb[i]
+                a = batch.a[i]
+                b = batch.b[i]
+                seq.add(at, p, verb, a, b)
+                seen.clear()
+                app.apply_now(now)
+                if seq.result[0] == OK:
+                    host.record(ticks_diff(at, app.t0), p, verb, a, b, seen)
+                seen.clear()
+            start = end
+        batch.done(app.game)
 
     def _advance(self, at):
         """Tell the game the time at (ticks); a CLOCK entry when that changed it (a time limit, P-8)."""

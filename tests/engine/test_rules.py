@@ -231,6 +231,52 @@ def test_c04_a_batch_of_one_player_is_not_a_tie():
     assert seq.player[seq.order[0]] == 0  # still the first tie of the game
 
 
+
+class _Match:
+    """A stand-in match for the Sequencer: the action (READY, a == 1) ends its game and deals the next."""
+
+    def __init__(self):
+        self.game_no = 1
+        self.applied = []
+
+    def apply(self, t, player, verb, a, b):
+        self.applied.append(player)
+        if a == 1:
+            self.game_no += 1
+        return 0
+
+
+def test_c04_a_batch_that_ends_a_game_gives_the_next_games_first_tie_to_player_0():
+    """C-4 in a match: a batch that holds one game's end and the next game's first tie breaks that tie from
+    player 0, as engine.replay.run does between its times; both ways of applying a batch (flush, and a time
+    group at a time as the linked host does) agree."""
+    for way in ("flush", "groups"):
+        seq = Sequencer(8)
+        game = _Match()
+        seq.game_no = game.game_no
+        seq.add(10, 1, A.READY)
+        seq.add(10, 0, A.READY)
+        seq.flush(game)  # game 1's first tie: player 0, so priority passes to player 1
+        assert game.applied == [0, 1] and seq.priority == 1
+        game.applied = []
+        seq.add(20, 0, A.READY, 1)  # ends game 1
+        seq.add(30, 0, A.READY)
+        seq.add(30, 1, A.READY)  # game 2's first tie
+        if way == "flush":
+            seq.flush(game)
+        else:
+            seq.by_time()
+            start = 0
+            while start < seq.n:
+                end = seq.group(start, game)
+                for k in range(start, end):
+                    i = seq.order[k]
+                    game.apply(seq.t[i], seq.player[i], seq.verb[i], seq.a[i], seq.b[i])
+                start = end
+            seq.done(game)
+        assert game.applied == [0, 0, 1], way
+        assert seq.n == 0 and seq.priority == 1 and seq.game_no == 2
+
 # ---- C-5 replays ----------------------------------------------------------
 
 @pytest.mark.parametrize("seed", [3, 11, 99, 4096])
