@@ -2,7 +2,7 @@
 
 On a board, CircuitPython runs this file at start and the game begins. On a
 desktop, ``python3 code.py`` opens the simulator window; ``--help`` lists the
-headless, script and replay options (ui/cli.py).
+headless, script and replay options (desktop/cli.py).
 """
 
 import sys
@@ -28,11 +28,11 @@ if __name__ == "__main__":  # CircuitPython runs code.py as __main__ too
         def desktop_main():
             """The simulator, or one line when this Python lacks its packages; the exit status."""
             try:
-                from ui.cli import main
+                from desktop.cli import main
 
                 return main(sys.argv[1:])
             except ModuleNotFoundError as e:  # a Python without the simulator's packages (Blinka, pygame)
-                if (e.name or "").split(".")[0] in ("", "code", "engine", "hal", "tools", "ui"):
+                if (e.name or "").split(".")[0] in ("", "code", "desktop", "engine", "hal", "tools", "ui"):
                     raise
                 print("spit: this Python has no %s (the simulator's packages are not installed): run "
                       "`make run`, which installs them in .venv, or `.venv/bin/python code.py ...`" % e.name,

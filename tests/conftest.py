@@ -43,7 +43,7 @@ def headless_app():
     os.environ["BLINKA_OS_AGNOSTIC"] = "1"
     import displayio
 
-    from hal import headless
+    from desktop import headless
     from ui.app import App
 
     displayio.release_displays()

@@ -1,7 +1,7 @@
 """A hostile pass over link play (issue 19), run by hand: PYTHONPATH=. .venv/bin/python tests/hostile_pass.py
 
 Not a test file (pytest does not collect it): a few minutes of attacks on a
-live host App and guest App talking UDP on 127.0.0.1 (hal/link/udp.py), each
+live host App and guest App talking UDP on 127.0.0.1 (desktop/link/udp.py), each
 with its CPU in its seat, on fake clocks stepped in one loop. It counts what
 it sent and what happened, and fails (exit status 1) if anything crashed, a
 seat was taken from a guest that was there, a refused action reached the log,
@@ -23,8 +23,8 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "tests"), os.path.join(ROOT, "tools"), 
 
 from engine.link import wire as L  # noqa: E402
 from engine.replay import agrees, load, run, state  # noqa: E402
-from hal import headless  # noqa: E402
-from hal.link.udp import UdpLink  # noqa: E402
+from desktop import headless  # noqa: E402
+from desktop.link.udp import UdpLink  # noqa: E402
 from ui.app import FRAME_MS, TABLE, App  # noqa: E402
 from ui.linked import GUEST, HOST, Linked  # noqa: E402
 

@@ -11,7 +11,7 @@ import os
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 from engine.actions import PH_OVER  # noqa: E402
-from hal import headless  # noqa: E402
+from desktop import headless  # noqa: E402
 from link_memory import Medium, MemoryLink  # noqa: E402
 from link_shim import Lossy  # noqa: E402
 from ui.app import FRAME_MS, TABLE, App  # noqa: E402

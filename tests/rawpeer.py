@@ -12,7 +12,7 @@ import os
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 from engine.link import wire as L  # noqa: E402
-from hal import headless  # noqa: E402
+from desktop import headless  # noqa: E402
 from link_memory import Medium, MemoryLink  # noqa: E402
 from ui.app import FRAME_MS, App  # noqa: E402
 from ui.linked import GUEST, HOST, Linked  # noqa: E402

@@ -16,9 +16,9 @@ import _path  # puts the repository root on sys.path
 from engine import games
 from engine.randplay import RandomPlay
 from engine.replay import ReplayError, document, load, run, state
-from hal.files import WriteError, check_writable, write_atomic
+from desktop.files import WriteError, check_writable, write_atomic
 from replay import trace_line
-from ui.cli import Parser, add_game_arguments, game_options, integer, whole_number
+from desktop.cli import Parser, add_game_arguments, game_options, integer, whole_number
 
 CAP = 100000  # actions applied at most: random players may never finish a game
 

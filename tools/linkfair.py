@@ -28,7 +28,7 @@ import _path  # noqa: F401  (the repository root on sys.path)
 from engine.link.wire import Clock
 from engine.link.host import EARLY_MOST, RTTS
 from engine.rng import Rng
-from ui.cli import Parser, integer
+from desktop.cli import Parser, integer
 
 FRAME_MS = 33  # ui.app's frame: a guest reads its keys, and its host's answers, once a frame
 
@@ -116,7 +116,7 @@ def cheat(one_way_ms, jitter_ms, presses, seed=2, frame_ms=FRAME_MS, stall_ms=0)
 def latency(one_way_ms, jitter_ms, seed=3, game="speed"):
     """Median and most ms from a press to its card on the other screen: (host to guest, guest to host)."""
     os.environ["BLINKA_OS_AGNOSTIC"] = "1"
-    from hal import headless
+    from desktop import headless
     from link_memory import Medium, MemoryLink
     from link_shim import Lossy
     from ui.app import FRAME_MS, App

@@ -17,7 +17,7 @@ or they differ; 2 for bad arguments or a process that fails. ``--speed N``
 runs both clocks N times faster than real time.
 
 ``--lockstep`` (the tests' way) takes the real clock out of the game: the
-two processes' fake clocks (hal.headless's ticks_ms, which the link, the
+two processes' fake clocks (desktop.headless's ticks_ms, which the link, the
 shim and the App read) step a frame at a time together, each waiting on a
 pipe for the other to finish its last frame, as fast as the machine runs
 them: nothing sleeps, and a busy machine slows the game down without
@@ -37,7 +37,7 @@ import time
 
 import _path  # puts the repository root on sys.path
 
-from ui.cli import Parser, add_game_arguments, game_options, integer, whole_number
+from desktop.cli import Parser, add_game_arguments, game_options, integer, whole_number
 
 LIMIT_S = 600  # wall-clock seconds a game may take
 
@@ -103,9 +103,9 @@ def side(role, port, game, options, seed, bot, loss, jitter_ms, speed, session, 
     from engine.actions import PH_OVER
     from engine.digest import digest
     from engine.replay import state
-    from hal import headless
+    from desktop import headless
     from link_shim import Lossy
-    from hal.link.udp import UdpLink
+    from desktop.link.udp import UdpLink
     from ui.app import FRAME_MS, TABLE, App
     from ui.linked import GUEST, HOST, Linked
 

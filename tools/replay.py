@@ -12,8 +12,8 @@ import json
 import sys
 
 import _path  # puts the repository root on sys.path
-from ui.cli import Parser  # argparse with one-line errors
-from hal.files import read_text
+from desktop.cli import Parser  # argparse with one-line errors
+from desktop.files import read_text
 
 from engine import actions as A
 from engine.replay import ReplayError, describe, loads, names, run, state

@@ -32,7 +32,7 @@ from engine import games
 from engine.bots import Bot
 from engine.bots.hands import LEVELS
 from engine.bots.match import Match
-from ui.cli import SEEDS, Parser, add_game_arguments, game_options, integer, whole_number
+from desktop.cli import SEEDS, Parser, add_game_arguments, game_options, integer, whole_number
 
 
 

@@ -9,7 +9,7 @@ The folder holds everything the page loads, so any static host can serve it:
 runtime in ``pyodide-VERSION/`` (Pyodide, from the npm package pinned in
 web/package.json and web/package-lock.json, installed once by ``npm ci``
 into .cache/web/), and
-``spit.zip``: the project's Python (engine/, ui/, hal/, the tournament and
+``spit.zip``: the project's Python (engine/, ui/, hal/, desktop/, the tournament and
 replay tools, web/*.py) and the pure-Python libraries the desktop runs
 (found by playing every game headless here and listing what was imported).
 Nothing is fetched from any other host when the page runs. A problem (no npm,
@@ -29,14 +29,14 @@ import sys
 import zipfile
 
 import _path  # puts the repository root on sys.path
-from ui.cli import Parser  # argparse with one-line errors
+from desktop.cli import Parser  # argparse with one-line errors
 
 ROOT = _path.ROOT
 WEB = os.path.join(ROOT, "web")
 CACHE = os.path.join(ROOT, ".cache", "web")
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PAGES = (".html", ".js", ".css")  # web/'s files of these kinds are the site's pages, scripts and style
-PROJECT = ("engine", "ui", "hal")  # every .py of these goes into the zip
+PROJECT = ("engine", "ui", "hal", "desktop")  # every .py of these goes into the zip
 TOOLS = ("tools/_path.py", "tools/tournament.py", "tools/replay.py")
 SKIP_LIBS = ("_distutils_hack", "pygame")  # imported by the desktop's set-up, not by the game
 DATA = (".bdf", ".pcf", ".json")  # a library's data files that go with it (displayio's font), not its binaries
@@ -74,9 +74,9 @@ import json, os, sys
 os.environ["BLINKA_OS_AGNOSTIC"] = "1"
 sys.path.insert(0, sys.argv[1])
 from engine import games
-from hal import headless
+from desktop import headless
 from ui.app import App
-from ui.script import run_headless
+from desktop.script import run_headless
 for size in ((160, 128), (240, 135), (240, 240)):
     for name in games.NAMES:
         hal = headless.Hal(*size)

@@ -77,7 +77,7 @@ def sheet(cell):
 
 
 def _font():
-    """terminalio.FONT (the desktop installs the board's copy before the first label: hal/boardfont.py)."""
+    """terminalio.FONT (the desktop installs the board's copy before the first label: desktop/boardfont.py)."""
     global _tiles
     font = terminalio.FONT
     if not _tiles:

@@ -1,8 +1,8 @@
-// The game's page: the canvas, lights, keys, buttons, sound and storage for hal/browser.py, and the
+// The game's page: the canvas, lights, keys, buttons, sound and storage for desktop/browser.py, and the
 // frame loop of web/spit_page.py. Query keys (the contract for tests and embedding): spit_page.py's docstring.
 import { boot } from "./boot.js";
 
-const KEYS = { // KeyboardEvent.code (a key's place) -> key_number: hal/desktop.py's keys
+const KEYS = { // KeyboardEvent.code (a key's place) -> key_number: desktop/window.py's keys
   KeyW: 0, KeyS: 1, KeyA: 2, KeyD: 3,
   ArrowUp: 4, ArrowDown: 5, ArrowLeft: 6, ArrowRight: 7,
   KeyI: 8, KeyK: 9, KeyJ: 10, KeyL: 11,
@@ -42,7 +42,7 @@ function tone(hz, ms) {
   bench.tones += 1;
 }
 
-// ---- what hal/browser.py asks of the page ----
+// ---- what desktop/browser.py asks of the page ----
 const lightDots = [...document.querySelectorAll("#lights i")];
 const side = {
   draw(rgb, width, x1, y1, x2, y2) {
@@ -68,7 +68,7 @@ const side = {
   lights(shown) {
     const rgb = shown.toJs();
     lightDots.forEach((dot, i) => {
-      // an LED at a low duty looks brighter than the same value on a screen (hal/desktop.py)
+      // an LED at a low duty looks brighter than the same value on a screen (desktop/window.py)
       const c = [0, 1, 2].map((k) => Math.round(255 * Math.sqrt(rgb[3 * i + k] / 255)));
       dot.style.background = `rgb(${c[0]},${c[1]},${c[2]})`;
     });

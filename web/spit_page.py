@@ -12,7 +12,7 @@ string's keys (the README's "In a browser"):
 - ``game=NAME`` (``option=KEY=VALUE``, repeated; ``seed=N``): straight to that game's table.
 - ``size=WxH``: 160x128 (the default), 240x135 or 240x240.
 - ``link=host`` or ``link=join`` (``code=NNNN``: the host's code, chosen by
-  the host or joined by the guest): link play with another tab (hal/link/broadcast.py); ``cpu=BOT`` lets the CPU play this tab's own seat,
+  the host or joined by the guest): link play with another tab (desktop/link/broadcast.py); ``cpu=BOT`` lets the CPU play this tab's own seat,
   as tools/linkplay.py does, and ``clock=N`` (1-8) runs the clock N times
   faster (its --speed).
 
@@ -25,7 +25,7 @@ import time
 
 from engine.actions import PH_OVER
 from engine.timing import ticks_add, ticks_diff
-from hal import browser
+from desktop import browser
 from ui.app import FRAME_MS, TABLE, App
 
 SIZES = {"160x128": (160, 128), "240x135": (240, 135), "240x240": (240, 240)}
@@ -38,7 +38,7 @@ class QueryError(ValueError):
 def _options(game, pairs):
     """The engine options of game from option=KEY=VALUE pairs (QueryError names a bad one)."""
     from engine.replay import ReplayError, file_module
-    from ui.cli import option
+    from desktop.cli import option
 
     files = file_module(game)
     given = {}
@@ -109,7 +109,7 @@ class Page:
         self.ran = False  # the last tick ran a frame
 
     def _start(self, query, text):
-        from ui.script import ScriptError, load_game, load_script, run_headless, watch_headless
+        from desktop.script import ScriptError, load_game, load_script, run_headless, watch_headless
 
         hal = self.hal
         if "replay" in query or "script" in query:
@@ -233,7 +233,7 @@ class Page:
 
     def open_replay(self, text, name="replay"):
         """Watch a replay file on the table; None, or the one-line reason it cannot be played."""
-        from ui.script import ScriptError, load_game
+        from desktop.script import ScriptError, load_game
 
         try:
             game, events, doc = load_game(text)

@@ -1,6 +1,6 @@
 """Link play by ESP-NOW: ESP32-S2/S3 boards talk radio to radio, no network needed.
 
-A transport as hal/link/udp.py's (docs/link.md): ``send(peer, buf, n)``,
+A transport as desktop/link/udp.py's (docs/link.md): ``send(peer, buf, n)``,
 ``recv_into(buf)`` with ``peer`` naming the sender, ``close()``. Peers are
 MAC addresses, numbered in the order first heard. A host learns a guest
 from its first HELLO (a packet that says "SP", the link's version, HELLO

@@ -1,4 +1,4 @@
-"""A host transport's table of the addresses it has heard from, bounded (hal/link/udp.py, hal/link/socketpool.py).
+"""A host transport's table of the addresses it has heard from, bounded (desktop/link/udp.py, hal/link/socketpool.py).
 
 Peers are numbered in the order they were first heard from (docs/link.md).
 The table holds at most ``most``; when it is full, a new sender takes the

@@ -3,7 +3,7 @@
 The boards join the same network (CircuitPython does at start, from
 CIRCUITPY_WIFI_SSID and CIRCUITPY_WIFI_PASSWORD in settings.toml). The host
 listens on a port; a guest sends to the host's address, which the host's
-screen shows (``address()``). A transport as hal/link/udp.py's, the
+screen shows (``address()``). A transport as desktop/link/udp.py's, the
 desktop's (docs/link.md): ``send(peer, buf, n)``, ``recv_into(buf)`` with
 ``peer`` naming the sender (peers in the order first heard; a guest's only
 peer, 0, is its host, and it ignores every other sender), ``close()``.

@@ -17,7 +17,7 @@ from engine import actions as A
 from engine.jsontext import DEPTH, JSONError, loads as parse_json
 from engine.replay import MAX_MS, ReplayError, loads, run, state
 from engine.timing import Sequencer
-from ui.script import ScriptError, load_game, load_script
+from desktop.script import ScriptError, load_game, load_script
 
 from conftest import ROOT
 REPLAY = os.path.join(ROOT, "tools", "replay.py")
@@ -116,7 +116,7 @@ def test_deep_script_is_one_line(text, tmp_path):
 
 def test_deep_settings_file_gives_defaults_and_one_notice(tmp_path, capsys):
     """Settings: a file nested too deeply is unreadable: defaults in memory, one line, no exception."""
-    from hal import settings
+    from desktop import settings
 
     path = tmp_path / "settings.json"
     path.write_text('{"sound": ' + DEEP + "}")
@@ -150,7 +150,7 @@ def test_script_press_times_have_an_upper_bound():
 def test_headless_playback_jumps_to_the_next_event(headless_app):
     """With no frames to write, headless playback jumps time to the next event: an event 24 hours
     in takes a few frames, and the game ends as the replay runner says (C-5)."""
-    from ui.script import watch_headless
+    from desktop.script import watch_headless
 
     doc = {"seed": 9, "events": [[0, 0, "ready"], [0, 1, "ready"], [40000000, 0, "flip", 1],
                                  [MAX_MS, 1, "play", 2, 0], [MAX_MS, 0, "play", 2, 1]]}

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import replay as replay_tool  # tools/replay.py (tests/conftest.py puts tools/ on the path)
 from rulefiles import rule_files
 from engine.replay import ReplayError, load, run, state
-from ui.script import ScriptError, load_game, load_script
+from desktop.script import ScriptError, load_game, load_script
 
 from conftest import ROOT
 RULE_FILES = rule_files()  # the registered games' (tests/rulefiles.py)
@@ -130,11 +130,11 @@ def test_replay_reader_gives_a_state_or_one_line(data, trace):
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(data=anything(RULE_TEXTS))
 def test_replay_reader_of_code_py_agrees(data):
-    """code.py --replay reads through ui.script.load_game: a game it can run, or one line (ScriptError)."""
+    """code.py --replay reads through desktop.script.load_game: a game it can run, or one line (ScriptError)."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        return  # code.py reads text: cannot read, one line (tests/ui/test_ui_cli.py)
+        return  # code.py reads text: cannot read, one line (tests/desktop/test_cli.py)
     try:
         game, events, doc = load_game(text)
     except ScriptError as e:

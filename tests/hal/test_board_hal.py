@@ -256,8 +256,21 @@ def test_settings_toml_overrides_the_board(monkeypatch):
         assert hal.choose().__name__ == "hal.pico"
 
 
+def test_choose_on_an_unknown_board_names_the_board_and_the_setting(monkeypatch):
+    monkeypatch.setattr(sys, "implementation", types.SimpleNamespace(name="circuitpython"))
+    monkeypatch.setitem(sys.modules, "board", types.SimpleNamespace(board_id="feather_m4_express"))
+    monkeypatch.delenv("SPIT_BOARD", raising=False)
+    with pytest.raises(RuntimeError, match="feather_m4_express.*SPIT_BOARD"):
+        hal.choose()
+
+
+def test_choose_refuses_an_unknown_target_naming_the_boards():
+    with pytest.raises(ValueError, match="pybadge, pygamer, pico"):
+        hal.choose("toaster")
+
+
 def test_every_board_module_exports_the_same_names():
-    from hal import headless
+    from desktop import headless
 
     api = ("tone", "ticks_ms", "sleep_ms", "poll", "present", "load_settings", "save_settings",
            "record_game", "stats", "deinit")

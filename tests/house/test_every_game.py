@@ -21,8 +21,8 @@ from engine.bots import Driver
 from engine.bots.match import Match
 
 GAMES = registered_games()
-SHARED = ("engine", "engine/bots", "engine/link", "ui", "hal", "hal/link", "tools", "tools/board", "tools/bench",
-          "tools/doubles")  # the folders every game shares: none names a game
+SHARED = ("engine", "engine/bots", "engine/link", "ui", "hal", "hal/link", "desktop", "desktop/link", "tools",
+          "tools/board", "tools/bench", "tools/doubles")  # the folders every game shares: none names a game
 ROLES = (("ENGINE", None), ("CONTROLS", "Cluster"), ("CPU", "make"), ("SCREEN", "Table"), ("WORDS", "Words"),
          ("RESULT", "decided"), ("HOWTO", "LINES"))  # a description's module names and a name each must hold
 FILE_NAMES = ("OPTIONS", "LAYOUT_KEYS", "VERBS", "options", "new", "load_layout", "state", "describe")

@@ -2,9 +2,10 @@
 
 engine/ imports nothing above it (ui, hal, tools, tests); hal/ imports the
 engine and itself, never ui/; ui/ imports the engine and itself, never hal/
-(the App is handed a hal object), except the entries below; nothing a board
-runs imports the desktop room; tools/ may use everything but tests/; tests/
-may use everything. Every import counts: at the top, in a function, in a
+(the App is handed a hal object), except the entries below; desktop/, the
+room no board has, may import engine/, ui/ and hal/, and nothing in them
+imports it (code.py's desktop branch does); tools/ may use everything but
+tests/; tests/ may use everything. Every import counts: at the top, in a function, in a
 try or an if, and ``__import__`` of a literal name.
 """
 
@@ -17,24 +18,25 @@ import boardinfo
 import bundle
 
 from conftest import ROOT
-TOPS = ("engine", "ui", "hal", "tools", "tests", "web")
+TOPS = ("engine", "ui", "hal", "desktop", "tools", "tests", "web")
 
 # What each folder may import of the project (its own folder always).
 MAY = {
     "engine": (),
     "hal": ("engine",),
     "ui": ("engine",),
-    "web": ("engine", "hal", "ui", "tools"),  # the browser edition's entry: it chooses its hal as code.py does
-    "tools": ("engine", "hal", "ui", "web"),
-    "tests": ("engine", "hal", "ui", "tools", "web", "code"),
+    "desktop": ("engine", "hal", "ui"),  # the room no board has: the desktop's and the browser's hal, the command line
+    "web": ("engine", "hal", "ui", "desktop", "tools"),  # the browser edition's entry: it chooses its hal as code.py does
+    "tools": ("engine", "hal", "ui", "desktop", "web"),
+    "tests": ("engine", "hal", "ui", "desktop", "tools", "web", "code"),
 }
 # The few modules that may do more, each with its reason.
 ALLOWED = {
-    ("code.py", "hal"): "the game's entry: it chooses the board's (or the desktop's) hal and hands it to the App",
-    ("code.py", "ui"): "the game's entry: it makes the App (ui.app), or runs the desktop's (ui.cli)",
+    ("code.py", "hal"): "the game's entry on a board: it chooses the board's hal and hands it to the App",
+    ("code.py", "ui"): "the game's entry on a board: it makes the App (ui.app) and hands it the board's hal",
+    ("code.py", "desktop"): "the desktop branch only (never on a board): it runs the simulator's command line "
+                            "(desktop.cli)",
     ("code.py", "tools"): "the desktop branch only (never on a board): tools/_path.py's quiet Ctrl-C",
-    ("ui/cli.py", "hal"): "the desktop's entry (code.py's desktop branch): it chooses the desktop or headless "
-                          "hal and reads and writes the desktop's files (hal/files.py, hal/settings.py)",
     ("ui/selftest.py", "hal"): "the board's self-test entry (tools/board/selftest.py runs it in place of code.py): it "
                                "chooses the board's hal and runs hal/selftest.py's hardware checks",
 }
@@ -102,7 +104,7 @@ NAMES = set(SOURCES.values())
 def folder_of(module):
     """The project folder a module name is in ("code" for code.py), or None for a library or the standard one."""
     top = module.split(".")[0]
-    if top in ("engine", "ui", "hal"):
+    if top in ("engine", "ui", "hal", "desktop"):
         return top
     if module == "code":
         return "code"
@@ -190,28 +192,31 @@ def test_the_allow_list_is_short_and_every_entry_is_used():
 def test_the_reader_sees_imports_inside_functions_and_by_name():
     """The check is only as good as what it reads: a function's import and __import__("...") are seen."""
     assert "ui.app" in imported("code.py")  # inside board_main()
-    assert "ui.cli" in imported("code.py")  # inside a nested function of the desktop branch
+    assert "desktop.cli" in imported("code.py")  # inside a nested function of the desktop branch
     assert "engine.spit.rules" in imported("engine/spit/game.py")  # inside new()
     assert folder_of("_path") == "tools" and folder_of("boardsim") == "tests" and folder_of("json") is None
 
 
-# ---- the desktop room: what a board never has -------------------------------------------------
+# ---- the desktop room, desktop/: what a board never has ---------------------------------------------
+
+def in_the_desktop_room(module):
+    """Whether a module name is desktop/'s (the package or anything in it)."""
+    return module == "desktop" or module.startswith("desktop.")
+
 
 @pytest.mark.parametrize("board", ["pybadge", "pygamer", "raspberry_pi_pico", "raspberry_pi_pico_w"])
 def test_nothing_on_a_board_imports_the_desktop_room(board):
-    """A board's bundle holds no desktop-room module, and none of its modules imports one (as a board runs
+    """A board's bundle holds no desktop/ file, and none of its modules imports one (as a board runs
     them: the desktop branch of code.py aside)."""
     files, _ = bundle.modules(board)
-    room = set(boardinfo.DESKTOP_ROOM)
-    assert not room & set(files)
-    by_name = {SOURCES[rel]: rel for rel in room if rel in SOURCES}
+    assert [rel for rel in files if rel.split("/")[0] == "desktop"] == []
     for rel in files:
         if not rel.endswith(".py"):
             continue
         with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
             items = boardinfo.imports(f.read(), rel)
         for module in flat(items):
-            assert module not in by_name, "%s (on %s) imports %s" % (rel, board, by_name[module])
+            assert not in_the_desktop_room(module), "%s (on %s) imports %s" % (rel, board, module)
 
 
 def flat(items):
@@ -227,13 +232,30 @@ def flat(items):
 
 
 def test_the_desktop_room_is_closed():
-    """A project module that imports a desktop-room module is in the room itself (or is an entry above it)."""
-    room = set(boardinfo.DESKTOP_ROOM)
-    names = {SOURCES[rel] for rel in room if rel in SOURCES}
-    assert all(rel in SOURCES for rel in room), room - set(SOURCES)
+    """No module under engine/, ui/ or hal/ imports desktop/ (anywhere in the file: at the top, in a
+    function, by __import__ of a literal name); only code.py's desktop branch, tools/, web/ and tests/ do."""
+    assert any(rel.startswith("desktop/") for rel in SOURCES)  # the reader walks the room
+    out = []
     for rel in SOURCES:
-        top = rel.split("/")[0] if "/" in rel else "code"
-        if rel in room or top in ("tools", "tests", "web", "code"):
-            continue
-        assert not imported(rel) & names, "%s imports %s: put it in boardinfo.DESKTOP_ROOM" % (
-            rel, sorted(imported(rel) & names))
+        if rel.split("/")[0] in ("engine", "ui", "hal"):
+            out += [(rel, module) for module in sorted(imported(rel)) if in_the_desktop_room(module)]
+    assert out == []
+    with open(os.path.join(ROOT, "code.py"), encoding="utf-8") as f:
+        board_branch = flat(boardinfo.imports(f.read(), "code.py"))
+    assert "ui.app" in board_branch and not [m for m in board_branch if in_the_desktop_room(m)]
+    assert "desktop.cli" in imported("code.py")  # the desktop branch's, which a board never reads
+
+
+def test_the_bundle_never_walks_the_desktop_room(monkeypatch):
+    """By construction: even a desktop/ module that no board imports is never taken (the bundle walks
+    engine/, ui/ and assets/ and follows a board's imports), so nothing has to be listed to be left out."""
+    walked = []
+    real = os.walk
+
+    def walk(top, *args, **kwargs):
+        walked.append(os.path.relpath(top, ROOT).replace(os.sep, "/"))
+        return real(top, *args, **kwargs)
+
+    monkeypatch.setattr(bundle.os, "walk", walk)
+    bundle.modules("pybadge")
+    assert walked and not [top for top in walked if in_the_desktop_room(top.replace("/", "."))]

@@ -11,9 +11,9 @@ import os
 import pytest
 
 import bench_board
-from hal import headless
+from desktop import headless
 from ui.app import App
-from ui.script import load_script, run_headless
+from desktop.script import load_script, run_headless
 
 ROOT = bench_board._path.ROOT
 SIZES = [(160, 128), (240, 135), (240, 240)]

@@ -63,7 +63,7 @@ def test_the_bundle_holds_the_game_this_boards_hal_and_its_libraries_only(bundle
     if "hal.link.socketpool" in links:
         expected.add("hal/link/peers.py")  # a host's bounded table of senders
     assert hal == expected
-    assert not files & {"ui/cli.py", "ui/script.py", "hal/desktop.py", "hal/headless.py", "hal/settings.py"}
+    assert not files & {"desktop/cli.py", "desktop/script.py", "desktop/window.py", "desktop/headless.py", "desktop/settings.py"}
     assert {"code.py", "settings.toml", "ui/app.py", "ui/table.py", "engine/spit/rules.py", "engine/replay.py"} <= files
     libs = {f for f in files if f.startswith("lib/")}
     assert {"lib/neopixel.py", "lib/adafruit_display_text/__init__.py",

@@ -13,7 +13,7 @@ import inproc
 from uitools import one_line_exit_2
 
 from engine.replay import SEEDS, ReplayError, document, loads, run, state
-from ui.script import ScriptError, load_script
+from desktop.script import ScriptError, load_script
 
 from conftest import ROOT
 TOOLS = sorted(p for p in glob.glob(os.path.join(ROOT, "tools", "*.py")) + glob.glob(os.path.join(ROOT, "tools", "*", "*.py"))
@@ -161,7 +161,7 @@ def test_script_seed_out_of_range_is_refused(seed):
 ])
 @pytest.mark.parametrize("seed", [str(SEEDS + 1), "-1", "seven"])
 def test_seed_flags_out_of_range_are_one_line(program, args, seed, tmp_path):
-    """--seed N via ui.cli.whole_number: outside 0..2^32 - 1 is one line (not argparse's usage too), exit 2."""
+    """--seed N via desktop.cli.whole_number: outside 0..2^32 - 1 is one line (not argparse's usage too), exit 2."""
     line = one_line_exit_2(tool(program, *args, "--seed", seed, cwd=str(tmp_path)))
     assert "argument --seed: expected a" in line and line.endswith("(see --help)")
     assert not os.path.exists(tmp_path / "x.png")
@@ -197,7 +197,7 @@ def test_code_py_says_so_when_standard_output_is_full():
 
 @pytest.mark.parametrize("path", TOOLS + [CODE], ids=os.path.basename)
 def test_every_command_line_error_is_one_line(path):
-    """argparse's usage and error, two lines, are one line in every tool (ui.cli.Parser)."""
+    """argparse's usage and error, two lines, are one line in every tool (desktop.cli.Parser)."""
     out = tool(path, "--no-such-flag")
     assert "--no-such-flag" in one_line_exit_2(out) or "required" in out.stderr
 

@@ -12,7 +12,7 @@ PROGRAM = r'''
 import json, os, sys
 os.environ["BLINKA_OS_AGNOSTIC"] = "1"
 sys.path.insert(0, %r)
-from hal import headless
+from desktop import headless
 from ui.app import App
 
 def loaded():
@@ -74,7 +74,7 @@ JOIN = r'''
 import json, os, sys
 os.environ["BLINKA_OS_AGNOSTIC"] = "1"
 sys.path[:0] = [%r, %r]
-from hal import headless
+from desktop import headless
 from link_memory import Medium, MemoryLink
 from ui.app import App
 

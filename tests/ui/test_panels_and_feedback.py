@@ -134,7 +134,7 @@ def test_a_linked_players_card_is_the_opponents_sound(headless_app):
 
 
 def test_the_window_names_each_replay_after_its_game(tmp_path, monkeypatch):
-    from ui.cli import Saver
+    from desktop.cli import Saver
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     saver = Saver()
@@ -274,7 +274,7 @@ def board_words(path):
 @pytest.mark.parametrize("game", registered_games())
 def test_the_how_to_page_names_the_boards_own_buttons(registered, headless_app, board, game):
     """On a board the page says its buttons (never the desktop's W A S D and arrows); every game's does."""
-    from hal import headless
+    from desktop import headless
     from ui.page import lines
     root = ROOT
     words = board_words(os.path.join(root, "hal", board + ".py"))

@@ -21,7 +21,7 @@ from rulefiles import rule_files
 from engine.replay import document, file_module, loads, run, state
 from engine.rng import Rng
 from gamecases import new, option_sets
-from ui.script import load_game, watch_headless
+from desktop.script import load_game, watch_headless
 
 from conftest import ROOT
 RULE_FILES = rule_files()  # the registered games' (tests/rulefiles.py)
@@ -51,7 +51,7 @@ def hal():
     os.environ["BLINKA_OS_AGNOSTIC"] = "1"
     import displayio
 
-    from hal import headless
+    from desktop import headless
 
     displayio.release_displays()
     h = headless.Hal(160, 128, start_ms=(1 << 29) - 5000)  # the tick clock wraps during the tests

@@ -16,7 +16,7 @@ from ui.result import GUARD_MS, Result, seat_names, winner_words
 from engine.speed.file import PH_CALL
 from engine.spit.file import PH_CHOOSE, PH_SLAP
 
-KEYS = tuple(range(16)) + (PAUSE,)  # hal/desktop.py's key numbers: four players' buttons, and Esc
+KEYS = tuple(range(16)) + (PAUSE,)  # desktop/window.py's key numbers: four players' buttons, and Esc
 ONE_PLAYER = {"mode": "1p", "cpu": "level3"}
 
 
@@ -149,16 +149,16 @@ def test_every_desktop_key_goes_through_the_window_on_the_menu_and_a_table_of_fo
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     pygame = pytest.importorskip("pygame")
-    from hal import desktop
+    from desktop import window
     from ui.app import App
 
-    hal = desktop.Hal(settings_path=str(tmp_path / "settings.json"))
+    hal = window.Hal(settings_path=str(tmp_path / "settings.json"))
     try:
         app = App(hal, settings={"game": "speed", "players": 4, "mode": "4p"}, seed=3)
         for start in (False, True):
             if start:
                 app.start_game(hal.ticks_ms())
-            for scancode, key in sorted(desktop.KEYS.items()):
+            for scancode, key in sorted(window.KEYS.items()):
                 for kind in (pygame.KEYDOWN, pygame.KEYUP):
                     pygame.event.post(pygame.event.Event(kind, scancode=scancode, key=0, mod=0, unicode=""))
                 assert hal.poll()
@@ -171,7 +171,7 @@ def test_every_desktop_key_goes_through_the_window_on_the_menu_and_a_table_of_fo
                     hal.events.feed(*g)  # (read again by the frame)
                 app.frame(hal.ticks_ms())
                 app.frame(hal.ticks_ms())
-        assert set(desktop.KEYS.values()) == set(KEYS)
+        assert set(window.KEYS.values()) == set(KEYS)
     finally:
         hal.deinit()
 

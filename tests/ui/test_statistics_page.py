@@ -156,13 +156,13 @@ def test_a_hal_whose_stats_fail_shows_none(headless_app):
 
 
 def test_a_corrupt_stats_file_is_kept_and_the_page_says_none(tmp_path, released_displays, capsys):
-    """hal/settings.py keeps a statistics file it cannot read; the page shows no games, the file is untouched."""
-    from hal import desktop
+    """desktop/settings.py keeps a statistics file it cannot read; the page shows no games, the file is untouched."""
+    from desktop import window
     from ui.app import App
 
     path = tmp_path / "stats.nvm"
     path.write_bytes(bytes(range(256)))
-    h = desktop.Hal(settings_path=str(tmp_path / "settings.json"))
+    h = window.Hal(settings_path=str(tmp_path / "settings.json"))
     try:
         app = App(h, settings={"game": "spit"})
         h.events.feed(UP, True, 0)
@@ -180,10 +180,10 @@ def test_a_corrupt_stats_file_is_kept_and_the_page_says_none(tmp_path, released_
 
 
 def test_a_missing_stats_file_shows_none_and_makes_no_file(tmp_path, released_displays):
-    from hal import desktop
+    from desktop import window
     from ui.app import App
 
-    h = desktop.Hal(settings_path=str(tmp_path / "settings.json"))
+    h = window.Hal(settings_path=str(tmp_path / "settings.json"))
     try:
         app = App(h, settings={"game": "speed"})
         app.menu.show_stats(True)

@@ -189,9 +189,9 @@ def desktop_frame(script, size):
     os.environ["BLINKA_OS_AGNOSTIC"] = "1"
     import displayio
 
-    from hal import headless
+    from desktop import headless
     from ui.app import App
-    from ui.script import load_script, run_headless
+    from desktop.script import load_script, run_headless
 
     displayio.release_displays()
     with open(os.path.join(ROOT, script)) as f:

@@ -12,7 +12,7 @@ import sys
 import time
 
 import _path  # noqa: F401  (puts the repository root on sys.path)
-from ui.cli import Parser, add_game_arguments, game_options  # argparse with one-line errors
+from desktop.cli import Parser, add_game_arguments, game_options  # argparse with one-line errors
 
 from engine import games as registry
 from engine.randplay import RandomPlay

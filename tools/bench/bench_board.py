@@ -34,7 +34,7 @@ import tempfile
 
 import _path
 from engine import games as registry
-from ui.cli import Parser  # argparse with one-line errors
+from desktop.cli import Parser  # argparse with one-line errors
 
 import bundle
 import circuitpython
@@ -172,11 +172,11 @@ class Board:
 
 
 def last_frame(board, script, path):
-    """Play a checked script (ui.script.load_script) on the board VM; write its last frame (RGB565) to path.
+    """Play a checked script (desktop.script.load_script) on the board VM; write its last frame (RGB565) to path.
 
     Returns the VM's record: frames run and the display's (refreshes, areas, pixels sent).
     """
-    from ui.script import key_events
+    from desktop.script import key_events
 
     events = key_events(script["presses"])
     end = (events[-1][0] if events else 0) + script["tail_ms"]

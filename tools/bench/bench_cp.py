@@ -34,7 +34,7 @@ import tempfile
 import _path
 from engine import games as games_registry
 from engine.games import NAMES
-from ui.cli import Parser  # argparse with one-line errors
+from desktop.cli import Parser  # argparse with one-line errors
 
 import bundle
 import circuitpython

@@ -28,7 +28,7 @@ import sys
 import time
 
 import _path
-from ui.cli import Parser  # argparse with one-line errors
+from desktop.cli import Parser  # argparse with one-line errors
 
 import mpyvm
 from engine.games import NAMES

@@ -23,7 +23,7 @@ import _path
 import bench_cp
 import circuitpython
 from engine.games import NAMES
-from ui.cli import Parser, option, whole_number
+from desktop.cli import Parser, option, whole_number
 
 LINKED = r'''
 import gc

@@ -24,7 +24,7 @@ from engine import games
 from engine.actions import DOWN, LEFT, PH_OVER, RIGHT, UP
 from engine.bots.match import Match
 from engine.timing import ticks_add, ticks_diff
-from ui.cli import Parser, integer, whole_number
+from desktop.cli import Parser, integer, whole_number
 
 # The games: (label, game name, options); Speed twice, its call ending the one where a press calls Speed (P-8)
 GAMES = (("spit", "spit", {}), ("speed", "speed", {}), ("speed-call", "speed", {"ending": "call"}),

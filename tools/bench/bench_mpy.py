@@ -17,7 +17,7 @@ import sys
 import time
 
 import _path  # puts the repository root on sys.path; _path.ROOT is the guest's /input
-from ui.cli import Parser  # argparse with one-line errors
+from desktop.cli import Parser  # argparse with one-line errors
 
 import mpyvm
 from engine.games import NAMES

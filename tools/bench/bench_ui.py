@@ -18,15 +18,15 @@ import sys
 import time
 
 import _path
-from ui.cli import Parser  # argparse with one-line errors
+from desktop.cli import Parser  # argparse with one-line errors
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 from engine.actions import PH_OVER  # noqa: E402
 from engine.games import NAMES  # noqa: E402
-from hal import headless  # noqa: E402
+from desktop import headless  # noqa: E402
 from ui.app import FRAME_MS, App  # noqa: E402
-from ui.cli import SIZES  # noqa: E402
+from desktop.cli import SIZES  # noqa: E402
 
 
 def measure(games, size, game="spit"):

@@ -25,7 +25,7 @@ import threading
 import time
 
 import _path  # puts the repository root on sys.path
-from ui.cli import Parser  # argparse with one-line errors
+from desktop.cli import Parser  # argparse with one-line errors
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",

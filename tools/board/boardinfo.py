@@ -27,16 +27,6 @@ BOARDS = {  # board id -> (hal module, what the board is)
 ALIASES = {"pico": "raspberry_pi_pico", "pico_w": "raspberry_pi_pico_w", "pico2": "raspberry_pi_pico2",
            "pico2_w": "raspberry_pi_pico2_w"}
 ALWAYS = ("gc", "micropython")  # in every CircuitPython, though the stubs do not list them
-# The desktop room: the project's modules that no board has. The bundle leaves them out, and
-# tests/house/test_import_arrows.py checks that nothing a board runs imports one, and that whatever
-# imports one is in the room itself (or is an entry above it: code.py's desktop branch, web/, tools/).
-DESKTOP_ROOM = (
-    "hal/desktop.py", "hal/headless.py", "hal/browser.py",  # the desktop's, headless and the browser's targets
-    "hal/boardfont.py",  # the board's terminal font, made for Blinka (a board has it in ROM)
-    "hal/settings.py", "hal/files.py",  # settings and statistics files, the atomic writer
-    "hal/link/udp.py", "hal/link/broadcast.py",  # link play between windows (UDP) and between tabs
-    "ui/cli.py", "ui/script.py",  # the desktop's entry (command line, replays) and scripted play
-)
 
 
 def board_id(name):
@@ -253,7 +243,7 @@ def site_packages():
 
 def main(argv=None):
     """Each board and the modules its CircuitPython has built in."""
-    from ui.cli import Parser
+    from desktop.cli import Parser
 
     Parser(description="Print each supported board and the modules its CircuitPython has built in.").parse_args(argv)
     for b in BOARDS:

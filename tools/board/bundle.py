@@ -4,8 +4,8 @@
 
 BOARD is a board id (pybadge, edgebadge, pygamer, raspberry_pi_pico,
 raspberry_pi_pico_w, raspberry_pi_pico2, raspberry_pi_pico2_w) or pico /
-pico2. OUT/ gets code.py, engine/, ui/ (not the desktop's cli.py and
-script.py), hal/ with only this board's module, a settings.toml template, and
+pico2. OUT/ gets code.py, engine/, ui/, hal/ with only this board's module
+(never desktop/, the desktop's room: no board has it), a settings.toml template, and
 lib/ with every third-party library reachable from code.py that the board's
 firmware lacks, copied from this Python's site-packages (pip install -r
 requirements-dev.txt), so no download from GitHub is needed.
@@ -33,9 +33,9 @@ import sys
 import tempfile
 
 import _path
-from ui.cli import Parser  # argparse with one-line errors
+from desktop.cli import Parser  # argparse with one-line errors
 import boardinfo
-from hal import files as _files
+from desktop import files as _files
 
 ROOT = boardinfo.ROOT
 MARK = ".spit-bundle"  # OUT/ holds a bundle (and may be emptied and written again)
@@ -55,10 +55,11 @@ def entries(board):
 def modules(board):
     """(repository files, {module: library file}) a board's bundle needs; SystemExit when one is missing.
 
-    The repository files are engine/ and ui/ whole (but the desktop room's
-    ui/cli.py and ui/script.py: boardinfo.DESKTOP_ROOM), assets/, and every other module reachable
+    The repository files are engine/ and ui/ whole, assets/, and every other module reachable
     from code.py on that board (its hal modules); the libraries are the
-    third-party modules reachable from them that the firmware lacks.
+    third-party modules reachable from them that the firmware lacks. desktop/ is
+    never walked, and nothing a board imports reaches it (code.py's desktop branch
+    is not read: boardinfo.imports), so no desktop module is ever taken.
     """
     sites = boardinfo.site_packages()
     found, missing = boardinfo.closure(entries(board), [ROOT], boardinfo.builtins(board), sites)
@@ -79,7 +80,7 @@ def modules(board):
             dirs[:] = [d for d in dirs if d != "__pycache__"]
             for n in names:
                 rel = os.path.relpath(os.path.join(base, n), ROOT).replace(os.sep, "/")
-                if (n.endswith(".py") or folder == "assets") and rel not in boardinfo.DESKTOP_ROOM:
+                if n.endswith(".py") or folder == "assets":
                     files.add(rel)
     return sorted(files), libs
 

@@ -43,7 +43,7 @@ import tarfile
 import tempfile
 
 import _path
-from ui.cli import Parser  # argparse with one-line errors
+from desktop.cli import Parser  # argparse with one-line errors
 
 ROOT = _path.ROOT
 KIT = os.path.join(os.path.dirname(ROOT), "shared", "circuitpython-kit")

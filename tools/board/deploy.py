@@ -31,10 +31,10 @@ import sys
 import tempfile
 
 import _path
-from ui.cli import Parser  # argparse with one-line errors
+from desktop.cli import Parser  # argparse with one-line errors
 import boardinfo
 import bundle
-from hal import files
+from desktop import files
 
 OURS = ("engine/", "ui/", "hal/")  # folders the game owns on the drive
 FIRMWARE = (9, 10)  # CircuitPython major versions supported

@@ -18,7 +18,7 @@ import subprocess
 import sys
 
 import _path
-from ui.cli import Parser  # argparse with one-line errors
+from desktop.cli import Parser  # argparse with one-line errors
 
 WORDS = "SELFTEST "
 

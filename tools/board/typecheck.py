@@ -26,10 +26,10 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import _path  # noqa: F401
-from ui.cli import Parser  # argparse with one-line errors
+from desktop.cli import Parser  # argparse with one-line errors
 import boardinfo
 import bundle
-from hal.files import WriteError, write_atomic
+from desktop.files import WriteError, write_atomic
 
 API_CODES = ("attr-defined", "call-arg", "name-defined", "import-not-found", "import-untyped",
              "valid-type")
@@ -41,7 +41,7 @@ warn_unused_configs = False
 show_error_codes = True
 cache_dir = {cache}
 
-[mypy-ui.cli,ui.script,_path]
+[mypy-desktop.*,_path]
 ignore_missing_imports = True
 
 [mypy-engine.*]

@@ -268,10 +268,10 @@ def main(plan, seed=1):
 
 
 def script(settings, seed, events, end_ms, path):
-    """Play a script's key events through the App as ui/script.py plays it headless; write the last frame.
+    """Play a script's key events through the App as desktop/script.py plays it headless; write the last frame.
 
     events are (t_ms, key_number, pressed) from the deal; the frames are those of
-    ui.script._play (one every FRAME_MS, the events due fed first), so the
+    desktop.script._play (one every FRAME_MS, the events due fed first), so the
     table ends as the desktop's does. The frame (RGB565, the display's own
     bytes) goes to path, written from the framebuffer without a copy.
     """

@@ -1,7 +1,7 @@
 """Link play in one process: an in-memory medium between transports (tests, tools/linkfair.py).
 
 ``Medium`` carries packets between ``MemoryLink`` ends, which have the
-transport interface of docs/link.md (hal/link/udp.py's). Setting
+transport interface of docs/link.md (desktop/link/udp.py's). Setting
 ``medium.cut`` loses every packet, as a link gone quiet does.
 """
 

@@ -231,7 +231,7 @@ def test_a_guest_out_of_step_is_found_by_the_digest_and_catches_up_from_the_log(
 def test_two_menus_host_and_join_with_the_code_shown_on_both():
     """From the menu: one device hosts (its banner shows the code), the other's join page offers that code and
     joins with LEFT; both reach the table of the host's game, and presses on each play their own seat."""
-    from hal import headless
+    from desktop import headless
     from link_memory import Medium, MemoryLink
     from ui.app import App, TABLE
     from uitools import LEFT, RIGHT, UP, step, tap
@@ -282,7 +282,7 @@ def test_two_menus_host_and_join_with_the_code_shown_on_both():
 def test_three_devices_play_three_seat_speed_each_seeing_only_its_own_hand():
     """Speed across three devices (P-11): guests take seats 1 and 2 in the order they join; every device ends in
     the host's state, and each screen hides every hand but its own seat's person's (D-3)."""
-    from hal import headless
+    from desktop import headless
     from link_memory import Medium, MemoryLink
     from link_shim import Lossy
     from ui.app import App
@@ -327,7 +327,7 @@ def test_three_devices_play_three_seat_speed_each_seeing_only_its_own_hand():
 @pytest.mark.parametrize("mode", ["host", "join"])
 def test_a_link_that_will_not_open_is_one_notice_and_the_menu_stays(mode):
     """A port taken, no network, no such pins: one line, no traceback, nothing dealt, the menu as it was."""
-    from hal import headless
+    from desktop import headless
     from ui.app import App, MENU
 
     h = headless.Hal(160, 128, screen=False)
@@ -361,7 +361,7 @@ def test_a_flood_of_packets_cannot_hold_up_a_frame():
 
 def _guest_of(welcome_options, game_index=2):
     """A guest App whose host (a bare engine Host in memory) welcomes it with these raw options."""
-    from hal import headless
+    from desktop import headless
     from link_memory import Medium, MemoryLink
     from ui.app import App
     from ui.linked import GUEST, Linked
@@ -396,7 +396,7 @@ def test_a_welcome_this_version_cannot_play_is_one_notice_and_the_menu(options):
 
 
 def test_a_join_page_offered_a_game_this_version_lacks_says_so():
-    from hal import headless
+    from desktop import headless
     from link_memory import Medium, MemoryLink
     from ui.app import App
     from ui.linked import GUEST, Linked

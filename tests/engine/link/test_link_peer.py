@@ -167,7 +167,7 @@ def test_through_the_lossy_shim_a_seated_guest_keeps_its_number_under_a_flood_of
 
     from engine.link.host import Host
     from link_shim import Lossy
-    from hal.link.udp import MOST_PEERS, UdpLink
+    from desktop.link.udp import MOST_PEERS, UdpLink
 
     clock = [0]
     inner = UdpLink(0, bind="127.0.0.1")

@@ -465,7 +465,7 @@ def test_the_app_shows_a_four_seat_table_with_the_cpu_hands_face_down(headless_a
 
 def screenshot(path, players, plays=8, seed=7, **options):
     """A players-seat game at 160x128 a few plays in (seat 0 a person, the others CPUs), as a PNG at zoom 3."""
-    from hal import headless
+    from desktop import headless
 
     hal = headless.Hal(160, 128)
     game = Speed(players=players, seed=seed, **options)

@@ -1,4 +1,4 @@
-"""The desktop and headless hal targets: screen, keys, lights, tones, clock, settings."""
+"""The desktop's targets, desktop/window.py and desktop/headless.py: screen, keys, lights, tones, clock, settings."""
 
 from conftest import ROOT
 import os
@@ -11,7 +11,6 @@ import array  # noqa: E402
 import json  # noqa: E402
 import pathlib  # noqa: E402
 import sys  # noqa: E402
-import types  # noqa: E402
 
 import displayio  # noqa: E402
 import keypad  # noqa: E402
@@ -22,8 +21,9 @@ from adafruit_display_text import bitmap_label  # noqa: E402
 from adafruit_ticks import ticks_diff  # noqa: E402
 
 import hal  # noqa: E402
-from hal import desktop, headless  # noqa: E402
-from hal import settings as store  # noqa: E402
+from desktop import headless  # noqa: E402
+from desktop import window as window_hal  # noqa: E402
+from desktop import settings as store  # noqa: E402
 
 GREEN = 0x006000  # the table
 RED = 0xFF0000
@@ -55,7 +55,7 @@ def window(tmp_path):
 
     def make(**options):
         options.setdefault("settings_path", str(tmp_path / "settings.json"))
-        made.append(desktop.Hal(**options))
+        made.append(window_hal.Hal(**options))
         return made[-1]
 
     yield make
@@ -232,7 +232,7 @@ def key(kind, scancode):
 
 
 def read_all(events):
-    event = hal.headless.Event()
+    event = headless.Event()
     out = []
     while events.get_into(event):
         out.append((event.key_number, event.pressed, event.timestamp))
@@ -301,14 +301,14 @@ def test_no_display_points_to_headless(monkeypatch):
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     monkeypatch.setattr(sys, "platform", "linux")
-    with pytest.raises(hal.NoDisplay, match="--headless"):
-        desktop.Hal()
+    with pytest.raises(window_hal.NoDisplay, match="--headless"):
+        window_hal.Hal()
     monkeypatch.setenv("DISPLAY", ":987")  # no X server there: SDL falls back to drawing offscreen
-    with pytest.raises(hal.NoDisplay, match="--headless"):
-        desktop.Hal()
+    with pytest.raises(window_hal.NoDisplay, match="--headless"):
+        window_hal.Hal()
     monkeypatch.setenv("SDL_VIDEODRIVER", "no-such-driver")
-    with pytest.raises(hal.NoDisplay, match="--headless"):
-        desktop.Hal()
+    with pytest.raises(window_hal.NoDisplay, match="--headless"):
+        window_hal.Hal()
     headless.Hal().deinit()  # no display was left allocated
 
 
@@ -471,32 +471,14 @@ def test_desktop_statistics_persist_beside_the_settings(window, tmp_path):
     assert again.stats() == {("spit", "2p", 0): (1, 1, 64000)}
 
 
-# Choosing a target
-
-def test_choose_picks_the_target_module():
-    assert hal.choose("headless") is headless
-    assert hal.choose("desktop") is desktop
-    assert hal.choose() is desktop  # CPython
-    with pytest.raises(ValueError, match="headless"):
-        hal.choose("toaster")
-
-
-def test_choose_on_an_unknown_board_names_the_board_and_the_setting(monkeypatch):
-    monkeypatch.setattr(sys, "implementation", types.SimpleNamespace(name="circuitpython"))
-    monkeypatch.setitem(sys.modules, "board", types.SimpleNamespace(board_id="feather_m4_express"))
-    monkeypatch.delenv("SPIT_BOARD", raising=False)
-    with pytest.raises(RuntimeError, match="feather_m4_express.*SPIT_BOARD"):
-        hal.choose()
-
-
 def test_every_target_exports_the_same_names():
-    for module in (headless, desktop):
+    for module in (headless, window_hal):
         assert callable(module.Hal) and issubclass(module.Event, keypad.Event)
     for name in ("display", "events", "pixels", "sound"):
         assert hasattr(headless.Hal(), name)
         displayio.release_displays()
     for name in ("tone", "ticks_ms", "poll", "present", "load_settings", "save_settings", "deinit"):
-        assert callable(getattr(desktop.Hal, name)) and callable(getattr(headless.Hal, name))
+        assert callable(getattr(window_hal.Hal, name)) and callable(getattr(headless.Hal, name))
 
 
 def test_engine_imports_no_hal():
@@ -514,7 +496,7 @@ def test_blinkas_refresh_thread_never_sees_a_half_made_display(monkeypatch):
     now and then with an AttributeError on standard error, failing a CLI test's one-line check)."""
     import threading
 
-    from hal import headless
+    from desktop import headless
 
     assert headless.FrameDisplay._auto_refresh is False
     died = []

@@ -4,7 +4,7 @@ It runs in Pyodide (web/, tools/web.py) with ``page``, the page's side
 (web/spit.js), which draws, plays and stores:
 
 - ``page.draw(rgb, width, x1, y1, x2, y2)``: copy that area of the RGB888
-  frame (``hal.headless.FrameDisplay``'s, the same pixels as the desktop's)
+  frame (``desktop.headless.FrameDisplay``'s, the same pixels as the desktop's)
   onto ``<canvas id="screen">``;
 - ``page.lights(shown)``: the five NeoPixels' RGB bytes, drawn beside the screen;
 - ``page.tone(frequency_hz, duration_ms)``: a square wave through Web Audio;
@@ -15,7 +15,7 @@ It runs in Pyodide (web/, tools/web.py) with ``page``, the page's side
 Keys and the on-screen buttons reach ``key(key_number, pressed)``, stamped
 with the clock when they come; ``release_all()`` when the page loses the
 focus. Settings and statistics follow the desktop's files' rule
-(hal/settings.py, which this reuses): each is copied from the browser's
+(desktop/settings.py, which this reuses): each is copied from the browser's
 storage into a file of Pyodide's memory file system at start, and copied
 back only after it was written there; a stored value that cannot be read or
 understood is kept as it is, never written over, and the game runs on its
@@ -32,9 +32,10 @@ import time
 import adafruit_ticks
 
 from engine.timing import ticks_add
-from hal import BUTTONS, headless
-from hal import settings as _settings
-from hal.headless import Event  # noqa: F401  (every target exports Event)
+from hal import BUTTONS
+from desktop import headless
+from desktop import settings as _settings
+from desktop.headless import Event  # noqa: F401  (every target exports Event)
 
 SETTINGS = "spit/settings.json"  # the browser storage's keys
 STATS = "spit/stats.nvm"
@@ -44,7 +45,7 @@ FOLDER = "/browser-storage/spit"  # where the stored values are files, in Pyodid
 class Hal(headless.Hal):
     """The browser's target: canvas, keys and buttons, Web Audio, the browser's storage."""
 
-    clusters = 4  # the keyboard's (hal/desktop.py's keys); the touch buttons are two
+    clusters = 4  # the keyboard's (desktop/window.py's keys); the touch buttons are two
 
     def __init__(self, page, width=160, height=128, *, real_clock=True, rate=1, folder=FOLDER):
         self.page = page
@@ -71,7 +72,7 @@ class Hal(headless.Hal):
         self._whole = True  # the next frame is drawn whole (the first one)
 
     def _restore(self, key, path, binary):
-        """Put the stored value of key into path as the file hal/settings.py reads (none: no file)."""
+        """Put the stored value of key into path as the file desktop/settings.py reads (none: no file)."""
         try:
             text = self.page.load(key)
         except Exception as e:  # the storage refuses to be read (a browser's privacy setting)
@@ -204,8 +205,8 @@ class Hal(headless.Hal):
     # ---- link play ---------------------------------------------------------------------
 
     def open_link(self, join=None):
-        """A link to another tab of this page (hal/link/broadcast.py): a host (join None) or a guest."""
-        from hal.link.broadcast import BroadcastLink
+        """A link to another tab of this page (desktop/link/broadcast.py): a host (join None) or a guest."""
+        from desktop.link.broadcast import BroadcastLink
 
         opener = getattr(self.page, "channel", None)
         if opener is None:

@@ -5,7 +5,7 @@
 read or understood is kept as it is: one line on standard error says so, the
 game runs on defaults in memory, and that file is never written in this
 session. Saving keeps the keys this version does not know, writes through a
-symbolic link and goes through ``hal.files.write_atomic``, so a failed write
+symbolic link and goes through ``desktop.files.write_atomic``, so a failed write
 leaves the old file whole. A file that cannot be written at all (read-only, a
 folder that cannot take it) is left alone after one notice.
 """
@@ -14,7 +14,7 @@ import json
 import os
 import sys
 
-from hal import files
+from desktop import files
 
 LIMIT = 1024 * 1024  # a settings or statistics file larger than this is not ours
 

@@ -1,6 +1,6 @@
-"""Link play between two tabs of the page on one machine: a BroadcastChannel (hal/browser.py).
+"""Link play between two tabs of the page on one machine: a BroadcastChannel (desktop/browser.py).
 
-A transport as hal/link/udp.py's (docs/link.md): ``send(peer, buf, n)``,
+A transport as desktop/link/udp.py's (docs/link.md): ``send(peer, buf, n)``,
 ``recv_into(buf)`` with ``peer`` naming the sender, ``close()``. The page's
 side (web/spit.js) opens the channel: ``opener(deliver)`` returns an object
 with ``id`` (this tab's, random), ``post(to, data)`` (to another tab's id,

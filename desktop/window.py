@@ -1,6 +1,6 @@
 """Desktop target: the headless screen shown in a pygame window, with a keyboard per player.
 
-The window shows the headless frame (``hal.headless.FrameDisplay``) scaled x4
+The window shows the headless frame (``desktop.headless.FrameDisplay``) scaled x4
 (``scale=3`` for a smaller window), so it matches the headless render pixel
 for pixel, and the five NeoPixels as circles in a strip under the screen.
 
@@ -21,7 +21,7 @@ Tones play through pygame.mixer when it opens, one at a time like a board's
 speaker; without audio they are silently skipped. Settings live in
 ``$XDG_CONFIG_HOME/spit/settings.json`` (``~/.config/spit/settings.json``),
 the statistics beside it in ``stats.nvm`` (hal/nvmstore.py's record); a file
-that cannot be read is kept as it is (hal/settings.py).
+that cannot be read is kept as it is (desktop/settings.py).
 With no screen to open a window on, ``Hal()`` raises ``hal.NoDisplay``.
 """
 
@@ -36,9 +36,9 @@ import adafruit_ticks  # noqa: E402
 import pygame  # noqa: E402
 
 from hal import BUTTONS, DOWN, LEFT, PAUSE, RIGHT, UP, NoDisplay  # noqa: E402
-from hal import headless  # noqa: E402
-from hal import settings as _settings  # noqa: E402
-from hal.headless import Event  # noqa: E402, F401  (every target exports Event)
+from desktop import headless  # noqa: E402
+from desktop import settings as _settings  # noqa: E402
+from desktop.headless import Event  # noqa: E402, F401  (every target exports Event)
 
 __all__ = ["Event", "Hal", "NoDisplay"]
 
@@ -84,7 +84,7 @@ class Hal(headless.Hal):
     @staticmethod
     def open_link(join=None):
         """A link to another simulator (docs/link.md): UDP, as a host or a guest of join."""
-        from hal.link.udp import open_link
+        from desktop.link.udp import open_link
 
         return open_link(join)
 
@@ -127,7 +127,7 @@ class Hal(headless.Hal):
 
     def advance(self, ms):
         """Not here: the desktop clock is the real one."""
-        raise NotImplementedError("the desktop clock is real time; use hal.headless to advance it")
+        raise NotImplementedError("the desktop clock is real time; use desktop.headless to advance it")
 
     def sleep_ms(self, ms):
         """Wait ms of real time."""

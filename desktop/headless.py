@@ -30,9 +30,9 @@ import keypad  # noqa: E402
 from adafruit_ticks import ticks_add  # noqa: E402
 from displayio._area import Area  # noqa: E402  (Blinka's own; BusDisplay hands us these)
 
-from hal import boardfont  # noqa: E402
-from hal import files  # noqa: E402
-from hal import settings as _settings  # noqa: E402
+from desktop import boardfont  # noqa: E402
+from desktop import files  # noqa: E402
+from desktop import settings as _settings  # noqa: E402
 from hal.nvmstore import Store  # noqa: E402
 
 # RGB565 to RGB888 by byte lookups, each channel's top bits copied into its low
@@ -268,7 +268,7 @@ class Hal:
     """
 
     Event = Event  # the event class to read ``events`` into
-    clusters = 4  # button clusters (players with keys): the keyboard has four (hal/desktop.py)
+    clusters = 4  # button clusters (players with keys): the keyboard has four (desktop/window.py)
     button_words = ("W A S D", "arrows")  # players 1 and 2's keys, for the how-to pages
 
     def __init__(self, width=160, height=128, *, settings_path=None, start_ms=0, screen=True):
@@ -322,7 +322,7 @@ class Hal:
             self.tones.append((self._now, frequency_hz, duration_ms))
 
     def load_settings(self):
-        """The stored settings dict ({} when none; a file that cannot be understood is kept, see hal/settings.py)."""
+        """The stored settings dict ({} when none; a file that cannot be understood is kept, see desktop/settings.py)."""
         if self._settings is None:
             return json.loads(self._stored)
         return self._settings.load()

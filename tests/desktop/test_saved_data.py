@@ -1,4 +1,4 @@
-"""Nothing saved is lost (issue 9, classes 1 and 2): hal/files.py, the settings and statistics files, every writer.
+"""Nothing saved is lost (issue 9, classes 1 and 2): desktop/files.py, the settings and statistics files, every writer.
 
 A full disk is a stand-in (``FullDisk``): a file opened for writing takes a
 few bytes, then its write fails with ENOSPC, as on a disk that fills up part
@@ -23,8 +23,8 @@ import pytest  # noqa: E402
 from hypothesis import given, strategies as st  # noqa: E402
 
 from engine.spit.buttons import DOWN, RIGHT  # noqa: E402
-from hal import files  # noqa: E402
-from hal import settings as store  # noqa: E402
+from desktop import files  # noqa: E402
+from desktop import settings as store  # noqa: E402
 from hal.nvmstore import Store  # noqa: E402
 from ui.menu import DEFAULTS, clean, items  # noqa: E402
 
@@ -107,7 +107,7 @@ def change_stocks(app):
     app.press(0, RIGHT, 0, 0)
 
 
-# ---- hal/files.py -------------------------------------------------------------------------------
+# ---- desktop/files.py -------------------------------------------------------------------------------
 
 def test_write_atomic_makes_folders_and_replaces_whole(tmp_path):
     path = tmp_path / "a" / "b" / "out.json"
@@ -549,14 +549,14 @@ def test_property_the_statistics_reader_never_fails_and_never_loses_a_file(data)
 @pytest.fixture
 def window(tmp_path):
     """A desktop Hal in an SDL dummy window, settings and statistics in tmp_path."""
-    from hal import desktop
+    from desktop import window
 
     made = []
 
     def make():
         for h in made:
             h.deinit()
-        made.append(desktop.Hal(settings_path=str(tmp_path / "settings.json")))
+        made.append(window.Hal(settings_path=str(tmp_path / "settings.json")))
         return made[-1]
 
     yield make
@@ -567,7 +567,7 @@ def window(tmp_path):
 # ---- class 2: every writer ------------------------------------------------------------------------
 
 def cli(*args):
-    from ui.cli import main
+    from desktop.cli import main
 
     return main(list(args))
 
@@ -643,7 +643,7 @@ def test_save_replay_is_checked_before_anything_runs(tmp_path, capsys):
 
 def fake_games(monkeypatch, count, disk=None):
     """run_headless stands in for `count` games finishing (each hands its replay to on_game_over)."""
-    import ui.script
+    import desktop.script
 
     def run(hal, app, script=None, frames=None):
         for i in range(count):
@@ -651,7 +651,7 @@ def fake_games(monkeypatch, count, disk=None):
                 app.on_game_over({"game": i + 1})
         return 1
 
-    monkeypatch.setattr(ui.script, "run_headless", run)
+    monkeypatch.setattr(desktop.script, "run_headless", run)
 
 
 def test_a_second_game_never_overwrites_the_first(tmp_path, monkeypatch, capsys):
@@ -677,7 +677,7 @@ def test_a_replay_on_a_full_disk_leaves_no_file_and_exits_2(tmp_path, monkeypatc
 
 
 def test_the_window_saver_names_each_game_apart(tmp_path, monkeypatch):
-    from ui.cli import Saver
+    from desktop.cli import Saver
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     saver = Saver()

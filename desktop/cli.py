@@ -8,7 +8,7 @@
 
 Bad input gets one line naming the problem and exit status 2. Every output
 path is checked before any work starts, and every file is written atomically
-(hal/files.py): a failed write is one line and exit status 2, the old file whole.
+(desktop/files.py): a failed write is one line and exit status 2, the old file whole.
 """
 
 import argparse
@@ -144,7 +144,7 @@ def fail(message):
 
 def _read(path, what):
     """A script or replay file's text; OSError with one line (never blocks on a FIFO, bounded in size)."""
-    from hal.files import read_text
+    from desktop.files import read_text
 
     return read_text(path, what)
 
@@ -171,7 +171,7 @@ class Saver:
         if self.path is not None:
             base = self.path
         else:
-            from hal.settings import default_path
+            from desktop.settings import default_path
 
             base = os.path.join(os.path.dirname(default_path()), "replays",
                                 time.strftime(game + "-%Y%m%d-%H%M%S.json"))
@@ -184,7 +184,7 @@ class Saver:
         return name
 
     def __call__(self, doc):
-        from hal.files import WriteError, write_atomic
+        from desktop.files import WriteError, write_atomic
 
         from engine.games import NAMES
 
@@ -205,7 +205,7 @@ def check_outputs(args):
 
     Checked before any work starts: nothing is written here.
     """
-    from hal.files import WriteError, check_writable
+    from desktop.files import WriteError, check_writable
 
     try:
         if args.screenshot:
@@ -249,7 +249,7 @@ def main(argv=None):
         return fail("--code goes with --join and is the host's four digits (1000-9999)")
     if args.join and (chosen or args.seed is not None):
         return fail("--join plays the host's game: not with --game, --option, --players or --seed")
-    from ui.script import ScriptError, load_game, load_script
+    from desktop.script import ScriptError, load_game, load_script
 
     script = watched = None
     try:
@@ -265,14 +265,15 @@ def main(argv=None):
         return fail("%s: %s" % (args.script or args.replay, e))
 
     import adafruit_display_text  # noqa: F401  (the pages' labels, ui/page.py: a missing package is said at start)
-    import hal as hal_pkg
     from ui.app import App
 
     if args.headless:
         return _headless(args, width, height, script, watched, chosen)
+    from desktop import window
+
     try:
-        target = hal_pkg.choose("desktop").Hal(width, height, scale=args.scale)
-    except hal_pkg.NoDisplay as e:
+        target = window.Hal(width, height, scale=args.scale)
+    except window.NoDisplay as e:
         return fail(str(e))
     saver = Saver(args.save_replay)
     try:
@@ -300,10 +301,10 @@ def main(argv=None):
 
 
 def _headless(args, width, height, script, watched, chosen=None):
-    from hal import headless
-    from hal.files import WriteError
+    from desktop import headless
+    from desktop.files import WriteError
     from ui.app import App
-    from ui.script import run_headless, watch_headless
+    from desktop.script import run_headless, watch_headless
 
     target = headless.Hal(width, height)
     saver = Saver(args.save_replay)

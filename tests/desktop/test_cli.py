@@ -75,7 +75,7 @@ def test_headless_script_writes_the_last_frame(headless_app, tmp_path, size):
     width, height = map(int, size.split("x"))
     assert png_size(shot) == (width, height)
     # the same script played in this process draws the same picture
-    from ui.script import load_script, run_headless
+    from desktop.script import load_script, run_headless
 
     hal, app = headless_app(width, height, seed=SCRIPT["seed"], settings=SCRIPT["settings"])
     frames = run_headless(hal, app, load_script(json.dumps(SCRIPT)))

@@ -1,4 +1,4 @@
-"""The browser edition's Python without a browser: hal/browser.py, hal/link/broadcast.py, web/spit_page.py, tools/web.py.
+"""The browser edition's Python without a browser: desktop/browser.py, desktop/link/broadcast.py, web/spit_page.py, tools/web.py.
 
 The page's side (web/spit.js) is a stand-in here: it keeps the browser's
 storage in a dict and the canvas in a bytearray. The same code runs in
@@ -17,12 +17,12 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 from conftest import ROOT
 sys.path.insert(0, os.path.join(ROOT, "web"))
 
-from hal import browser  # noqa: E402
-from hal.link.broadcast import BroadcastLink  # noqa: E402
+from desktop import browser  # noqa: E402
+from desktop.link.broadcast import BroadcastLink  # noqa: E402
 
 
 class Page:
-    """web/spit.js's side of hal/browser.py, in memory."""
+    """web/spit.js's side of desktop/browser.py, in memory."""
 
     def __init__(self, stored=None, readable=True, writable=True):
         self.stored = dict(stored or {})
@@ -80,7 +80,7 @@ def make_hal(tmp_path, released_displays):
 def test_the_canvas_gets_every_changed_area_so_it_holds_the_headless_frame(make_hal):
     """present() copies the whole frame first, then only the areas that changed: the canvas is the frame."""
     from ui.app import App
-    from ui.script import run_headless
+    from desktop.script import run_headless
 
     page = Page()
     hal = make_hal(page, real_clock=False)
@@ -101,7 +101,7 @@ def test_settings_saved_in_the_browser_come_back(make_hal):
 
 
 def test_a_stored_value_the_game_cannot_read_is_kept_and_never_written_over(make_hal, capsys):
-    """The files' rule (hal/settings.py): a bad value is kept as it is, one notice, the defaults used."""
+    """The files' rule (desktop/settings.py): a bad value is kept as it is, one notice, the defaults used."""
     page = Page({browser.SETTINGS: '{"game": "speed",', browser.STATS: "not the statistics"})
     hal = make_hal(page)
     assert hal.load_settings() == {}
@@ -252,7 +252,7 @@ def test_two_tabs_play_a_linked_game_through_the_broadcast_channel(released_disp
     """The devices' Host and Guest (ui/linked.py), paired by code through OFFER and HELLO: the same final state."""
     from engine.actions import PH_OVER
     from engine.digest import digest
-    from hal import headless
+    from desktop import headless
     from ui.app import FRAME_MS, App
     from ui.linked import GUEST, HOST, Linked
 
@@ -346,7 +346,7 @@ def test_the_bundle_holds_the_game_and_the_libraries_it_imports_and_is_the_same_
 
     entries = web.project_files() + web.library_files()
     names = {name for name, _ in entries}
-    for needed in ("engine/spit/rules.py", "ui/app.py", "hal/browser.py", "hal/headless.py", "hal/link/broadcast.py",
+    for needed in ("engine/spit/rules.py", "ui/app.py", "desktop/browser.py", "desktop/headless.py", "desktop/link/broadcast.py",
                    "tools/tournament.py", "spit_page.py", "spit_lab.py", "spit_boot.py", "displayio/__init__.py",
                    "busdisplay/__init__.py", "adafruit_ticks.py", "keypad.py"):
         assert needed in names, needed
