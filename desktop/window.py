@@ -22,7 +22,7 @@ speaker; without audio they are silently skipped. Settings live in
 ``$XDG_CONFIG_HOME/spit/settings.json`` (``~/.config/spit/settings.json``),
 the statistics beside it in ``stats.nvm`` (hal/nvmstore.py's record); a file
 that cannot be read is kept as it is (desktop/settings.py).
-With no screen to open a window on, ``Hal()`` raises ``hal.NoDisplay``.
+With no screen to open a window on, ``Hal()`` raises ``NoDisplay``.
 """
 
 import array
@@ -35,12 +35,16 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import adafruit_ticks  # noqa: E402
 import pygame  # noqa: E402
 
-from hal import BUTTONS, DOWN, LEFT, PAUSE, RIGHT, UP, NoDisplay  # noqa: E402
+from hal import BUTTONS, DOWN, LEFT, PAUSE, RIGHT, UP  # noqa: E402
 from desktop import headless  # noqa: E402
 from desktop import settings as _settings  # noqa: E402
 from desktop.headless import Event  # noqa: E402, F401  (every target exports Event)
 
 __all__ = ["Event", "Hal", "NoDisplay"]
+
+
+class NoDisplay(RuntimeError):
+    """The window found no screen to open on (run with --headless instead)."""
 
 KEYS = {  # SDL scancode (a key's place) -> key_number
     pygame.KSCAN_W: 0 * BUTTONS + UP,

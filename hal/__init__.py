@@ -12,11 +12,15 @@ Every target module exports:
 - ``Event``: the class to read events into (``key_number``, ``pressed``,
   ``timestamp`` in ticks_ms): a ``keypad.Event`` on the desktop.
 
+These are the boards' modules. The desktop's targets (the window, headless,
+the browser's) export the same names but live in desktop/, which no board
+has: desktop/cli.py chooses one of them, never this package.
+
 Key numbers are ``player * 4 + button``, buttons ``UP, DOWN, LEFT, RIGHT``; ``PAUSE``
 is a keyboard's pause key (a board pauses with a chord of its buttons, ui/app.py).
 Their home is engine/actions.py (the App reads them there); this package names them too.
 Board modules also export ``record_game(game, mode, level, won, ms)`` and
-``stats()`` (hal/nvmstore.py); so do the desktop and headless ones.
+``stats()`` (hal/nvmstore.py); so do the desktop's.
 This package imports nothing heavy, so ``import hal`` is cheap on a board.
 """
 
@@ -35,11 +39,7 @@ BOARDS = {
     "raspberry_pi_pico2": "pico",
     "raspberry_pi_pico2_w": "pico",
 }
-MODULES = ("desktop", "headless", "pybadge", "pygamer", "pico")
-
-
-class NoDisplay(RuntimeError):
-    """The desktop target found no screen to open its window on."""
+MODULES = ("pybadge", "pygamer", "pico")
 
 
 def module_name(target):
@@ -49,28 +49,27 @@ def module_name(target):
 
 
 def choose(target=None):
-    """The hal module for target: a module name, a board id, or None for this machine's own.
+    """The board's hal module for target: a module name, a board id, or None for this board's own.
 
     On a board that is ``SPIT_BOARD`` from settings.toml, else ``board.board_id``;
-    on a computer, "desktop". Only the chosen module is imported.
+    a computer names one (a board's module, run on stand-ins), or gets a
+    ValueError: the desktop's own targets are desktop/'s. Only the chosen module
+    is imported.
     """
     on_board = sys.implementation.name == "circuitpython"
-    if target is None:
-        if on_board:
-            import os
+    if target is None and on_board:
+        import os
 
-            import board
+        import board
 
-            target = os.getenv("SPIT_BOARD") or board.board_id
-        else:
-            target = "desktop"
+        target = os.getenv("SPIT_BOARD") or board.board_id
     name = module_name(target)
     if name is None:
         if on_board:
             raise RuntimeError("no hal module for board %r: set SPIT_BOARD in settings.toml to one of %s"
-                               % (target, ", ".join(MODULES[2:])))
-        raise ValueError("unknown hal target %r: use 'desktop' or 'headless', or one of %s"
-                         % (target, ", ".join(MODULES[2:])))
+                               % (target, ", ".join(MODULES)))
+        raise ValueError("unknown hal target %r: use one of %s (the desktop's are desktop/'s)"
+                         % (target, ", ".join(MODULES)))
     try:
         __import__("hal." + name)  # by name, so that a bundle holds only its own board's module
     except ImportError as e:

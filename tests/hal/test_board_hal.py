@@ -264,9 +264,14 @@ def test_choose_on_an_unknown_board_names_the_board_and_the_setting(monkeypatch)
         hal.choose()
 
 
-def test_choose_refuses_an_unknown_target_naming_the_boards():
-    with pytest.raises(ValueError, match="pybadge, pygamer, pico"):
-        hal.choose("toaster")
+def test_choose_knows_only_the_boards_modules():
+    """The desktop's targets are desktop/'s (desktop/cli.py chooses one): hal names none of them."""
+    assert hal.MODULES == ("pybadge", "pygamer", "pico")
+    for target in ("toaster", "desktop", "headless", "browser"):
+        with pytest.raises(ValueError, match="pybadge, pygamer, pico"):
+            hal.choose(target)
+    with pytest.raises(ValueError, match="desktop/"):
+        hal.choose()  # CPython: no board to ask
 
 
 def test_every_board_module_exports_the_same_names():
