@@ -76,9 +76,10 @@ def shown(app):
         assert table.centre[i].shown >> 2 == (c.buf[k] if k >= 0 else 0)
 
 
-LINK_OPTIONS = None  # Snap is not linked
+LINK_OPTIONS = {}
 LINK_VM = False
 
 
 def linked(pair):
-    """(Snap is not linked.)"""
+    """What a linked game's screens show beside the shared checks: nothing more (every card flipped is every
+    seat's)."""

@@ -167,8 +167,8 @@ def test_fuzz_100000_random_and_mutated_packets_no_exception_nothing_changes():
 
 # ---- two devices -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game", [name for name in registered_games() if kit(name).LINK_OPTIONS is not None])
-def test_two_devices_over_a_lossy_link_end_in_one_state_the_replay_gives(game):
+@pytest.mark.parametrize("game", registered_games())
+def test_two_devices_over_a_lossy_link_end_in_one_state_the_replay_gives(registered, game):
     """10% loss, duplicates and 0-80 ms of jitter both ways (each linked game, with its kit's options): the same
     final state on both, and the host's replay (C-5) reaches it; each screen hides the other seat's Speed hand
     (D-3: the kit's checks)."""

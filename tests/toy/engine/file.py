@@ -62,6 +62,11 @@ def state(game, refused=()):
     }
 
 
+def seen_by(game, seat):
+    """D-3: the cards seat sees now: the centre's, each flipped face up for every seat (T-2)."""
+    return list(game.centre.buf[:game.centre.n])
+
+
 def describe(report):
     """One report (kind, player, a, b, card) in words."""
     kind, p, a, b, card = report

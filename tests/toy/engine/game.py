@@ -25,7 +25,7 @@ MEDIAN_MS = (0, 0, 1300, 0, 0, 660, 0, 0, 350)
 
 
 def new(seed, options, seen=None):
-    """A new game of Snap (options: deck, the engine's); seen: link play's hidden cards (Snap is not linked)."""
+    """A new game of Snap (options: deck, the engine's); seen: link play's hidden cards (engine.link.host)."""
     from tests.toy.engine.rules import Snap
 
-    return Snap(seed=seed, deck=options.get("deck", 52))
+    return Snap(seed=seed, deck=options.get("deck", 52), seen=seen)

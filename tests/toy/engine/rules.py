@@ -36,8 +36,9 @@ class Snap:
     PUBLIC = ("centre", "ready", "phase", "winner")
     HIDDEN = ("piles",)  # engine.digest: every seat sees these, and how many cards those hold
 
-    def __init__(self, seed=1, deck=52):
-        self.rng = Rng(seed)
+    def __init__(self, seed=1, deck=52, seen=None):
+        self.seen = seen  # link play: who is shown each card turned up (engine.link.host, engine.link.guest)
+        self.rng = Rng(seed) if seen is None else seen.rng(seed)
         self.reports = A.Reports()
         self.piles = (Pile(_CAP), Pile(_CAP))  # face down, bottom to top
         self.centre = Pile(_CAP)  # face up, bottom to top
@@ -119,6 +120,8 @@ class Snap:
         if not own.n:
             return A.EMPTY_SLOT
         card = own.pop()
+        if self.seen:
+            card = self.seen.card(card, A.NONE)  # it lands face up: every seat is shown it
         self.centre.push(card)
         self.reports.add(A.R_LAND, p, 0, 0, card)
         if self.pair():
