@@ -130,10 +130,30 @@ def guest_app(table, nonce=77, cpu=None):
     side.hal = headless.Hal(160, 128, screen=False)
     side.told = []
     side.hal.notice = side.told.append
-    side.app = App(side.hal, settings={"game": "spit", "mode": "2p", "sound": False}, seed=1)
+    side.app = App(side.hal, settings={"game": table.app.settings["game"], "mode": "2p", "sound": False}, seed=1)
     side.end = MemoryLink(table.medium, to=table.end)
     side.app.link = Linked(side.app, GUEST, side.end, table.app.link.session, cpu=cpu, nonce=nonce)
     return side
 
 
-__all__ = ["Table", "Raw", "guest_app", "GUEST", "HOST", "FRAME_MS"]
+def welcomed(welcome, game):
+    """A guest App welcomed by a bare engine Host (on a Table of game's medium) whose WELCOME payload, after seat
+    and nonce, is welcome; the Table and the guest's hal are let go before it returns."""
+    from engine.link.host import Host, Recorder
+
+    table = Table(game)
+    side = guest_app(table)
+    host = Host(table.end, table.app.link.session, 2, welcome, guest_seats=range(1, 2))
+    host.record(0, L.EVERYONE, L.DEAL, 0, 0, Recorder())
+    table.app.link = None  # the App's own host stands aside: this one answers
+    for _ in range(30):
+        side.hal.advance(FRAME_MS)
+        side.app.frame(side.hal.ticks_ms())
+        host.poll(side.hal.ticks_ms())
+        host.send(side.hal.ticks_ms())
+    side.hal.deinit()
+    table.close()
+    return side
+
+
+__all__ = ["Table", "Raw", "guest_app", "welcomed", "GUEST", "HOST", "FRAME_MS"]

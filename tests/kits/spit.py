@@ -113,11 +113,15 @@ def shown(app):
         assert table.piles[i].shown >> 2 == game.centre[i].top()
 
 
-# Link play (tests/engine/link/test_link.py): the options of its lossy two-device game (None: the game is not linked), and
+# Link play (tests/engine/link/test_link.py): the options of its lossy two-device game, and
 # whether tests/tools/test_circuitpython.py measures a linked game of it on CircuitPython's VM (Speed's and California's
 # are; Spit's frames are measured alone)
 LINK_OPTIONS = {}
 LINK_VM = False
+LINK_LOG = 64  # the link log's size (LOG_MOST) its tests shrink it to: a seeded game fills it three times
+# the options and guests of the games beside its default one whose every packet to a guest is checked for a card
+# its seat may not see (tests/engine/link/test_link_peer.py)
+LINK_SEEN = (({"auto_flip": True, "scoring": True}, 1),)
 
 
 def linked(pair):

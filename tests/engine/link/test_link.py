@@ -183,9 +183,10 @@ def test_two_devices_over_a_lossy_link_end_in_one_state_the_replay_gives(registe
     kit(game).linked(pair)
 
 
-def test_a_quiet_link_pauses_both_screens_and_play_resumes_where_it_stopped():
+@pytest.mark.parametrize("game", registered_games())
+def test_a_quiet_link_pauses_both_screens_and_play_resumes_where_it_stopped(registered, game):
     """Faults: 3 s without a packet pauses the game with a banner on both; it resumes, nothing lost."""
-    pair = Pair("california", seed=8)
+    pair = Pair(game, seed=8)
     assert pair.run(until=lambda p: p.apps[1].game is not None and p.links[1].guest.next > 20)
     pair.medium.cut = True
     banners = []
@@ -203,9 +204,10 @@ def test_a_quiet_link_pauses_both_screens_and_play_resumes_where_it_stopped():
     assert replayed_state(pair.saved[0]) == state(pair.apps[0].game)
 
 
-def test_a_guest_that_leaves_for_good_gives_its_seat_to_the_cpu():
+@pytest.mark.parametrize("game", registered_games())
+def test_a_guest_that_leaves_for_good_gives_its_seat_to_the_cpu(registered, game):
     """D-1: a guest gone for GONE_MS: the host's CPU plays its seat to the end."""
-    pair = Pair("speed", seed=6)
+    pair = Pair(game, seed=6)
     assert pair.run(until=lambda p: p.apps[1].game is not None and p.links[1].guest.next > 10)
     pair.running[1] = False
     assert pair.run(until=lambda p: p.over(0), limit_ms=(GONE_MS + 600000))
@@ -213,13 +215,31 @@ def test_a_guest_that_leaves_for_good_gives_its_seat_to_the_cpu():
     assert replayed_state(pair.saved[0]) == state(pair.apps[0].game)
 
 
-def test_a_guest_out_of_step_is_found_by_the_digest_and_catches_up_from_the_log():
+def spoil(game):
+    """Change the top card of the first face-up pile holding one (a pile of the game's PUBLIC attributes, which
+    every seat sees: engine.digest) to another suit of the same rank, behind the game's back; True if one was."""
+    def piles(v):
+        if isinstance(v, (tuple, list)):
+            for x in v:
+                yield from piles(x)
+        elif hasattr(v, "buf") and hasattr(v, "n"):
+            yield v
+
+    for name in game.PUBLIC:
+        for pile in piles(getattr(game, name)):
+            if pile.n and pile.buf[pile.n - 1] >> 4 < 4:  # a card of a suit (no joker)
+                pile.buf[pile.n - 1] ^= 0x30  # another suit: the same rank, so nothing else notices
+                return True
+    return False
+
+
+@pytest.mark.parametrize("game", registered_games())
+def test_a_guest_out_of_step_is_found_by_the_digest_and_catches_up_from_the_log(registered, game):
     """A desync (here: a card of the guest's copy changed behind its back) is caught by a digest; the guest
     deals again and plays the host's log from its start."""
-    pair = Pair("california", seed=9)
-    assert pair.run(until=lambda p: p.apps[1].game is not None and p.links[1].guest.next > 15)
-    rows = pair.apps[1].game.rows[0][0]
-    rows.buf[rows.n - 1] ^= 0x30  # another suit: the same rank, so nothing else notices
+    pair = Pair(game, seed=9)
+    assert pair.run(until=lambda p: p.apps[1].game is not None and p.links[1].guest.next > 15
+                    and spoil(p.apps[1].game))
     redealt = []
     old = pair.apps[1].game
     assert pair.run(until=lambda p: p.apps[1].game is not old)
@@ -228,7 +248,8 @@ def test_a_guest_out_of_step_is_found_by_the_digest_and_catches_up_from_the_log(
     assert same_game(pair.apps[0].game, pair.apps[1].game)
 
 
-def test_two_menus_host_and_join_with_the_code_shown_on_both():
+@pytest.mark.parametrize("game", registered_games())
+def test_two_menus_host_and_join_with_the_code_shown_on_both(registered, game):
     """From the menu: one device hosts (its banner shows the code), the other's join page offers that code and
     joins with LEFT; both reach the table of the host's game, and presses on each play their own seat."""
     from desktop import headless
@@ -241,7 +262,7 @@ def test_two_menus_host_and_join_with_the_code_shown_on_both():
     hals = [headless.Hal(160, 128, screen=False, start_ms=1000) for _ in range(2)]
     hals[0].open_link = lambda join=None: host_end
     hals[1].open_link = lambda join=None: MemoryLink(medium, to=host_end)
-    apps = [App(h, settings={"game": "california"}, seed=5) for h in hals]
+    apps = [App(h, settings={"game": game}, seed=5) for h in hals]
 
     def frames(n):
         for _ in range(n):
@@ -269,63 +290,20 @@ def test_two_menus_host_and_join_with_the_code_shown_on_both():
     assert apps[1].link.guest.offer is not None and apps[1].link.guest.offer[0] == code
     tap(hals[1], 0, LEFT)  # the same code as on the host's screen: join
     frames(30)
-    assert apps[1].screen == TABLE and apps[1].game.name == "california" and apps[1].link.seat == 1
+    assert apps[1].screen == TABLE and apps[1].game.name == game and apps[1].link.seat == 1
     assert apps[0].table.banner.value != "Code %04d: waiting" % code
-    for k in (0, 1):  # each device's keys say ready for its own seat (K-2, D-2)
+    for k in (0, 1):  # each device's LEFT plays its own seat (D-2): ready, or a card
         tap(hals[k], 0, LEFT)
     frames(30)
-    assert apps[0].game.round == 1 and same_game(apps[0].game, apps[1].game)
+    assert {e[1] for e in apps[0].link.host.entries() if e[2] < 16} == {0, 1}  # an action of each seat, logged
+    assert same_game(apps[0].game, apps[1].game)
     for h in hals:
         h.deinit()
 
 
-def test_three_devices_play_three_seat_speed_each_seeing_only_its_own_hand():
-    """Speed across three devices (P-11): guests take seats 1 and 2 in the order they join; every device ends in
-    the host's state, and each screen hides every hand but its own seat's person's (D-3)."""
-    from desktop import headless
-    from link_memory import Medium, MemoryLink
-    from link_shim import Lossy
-    from ui.app import App
-    from ui.linked import GUEST, HOST, Linked
-
-    medium = Medium()
-    host_end = MemoryLink(medium)
-    ends = [host_end, MemoryLink(medium, to=host_end), MemoryLink(medium, to=host_end)]
-    hals = [headless.Hal(160, 128, screen=False) for _ in range(3)]
-    shims = [Lossy(e, hals[0].ticks_ms, 0.05, 40, seed=k + 1) for k, e in enumerate(ends)]
-    apps = [App(h, settings={"game": "speed", "mode": "3p", "sound": False}, seed=4) for h in hals]
-    apps[0].link = Linked(apps[0], HOST, shims[0], 2468, guests=2, cpu="level8")
-    apps[1].link = Linked(apps[1], GUEST, shims[1], 2468, cpu="level7", nonce=11)
-    apps[2].link = Linked(apps[2], GUEST, shims[2], 2468, nonce=12)  # a person: its seat waits for its keys
-    apps[0].play_now("speed", {"players": 3}, hals[0].ticks_ms())
-    for _ in range(200):
-        for app, h in zip(apps, hals):
-            h.advance(FRAME_MS)
-            app.frame(h.ticks_ms())
-    assert sorted(a.link.seat for a in apps) == [0, 1, 2]
-    person = apps[2]
-    assert person.cpus == [None, None, None]
-    assert person.table.face_down == [p != person.link.seat for p in range(3)]
-    person.link.cpu = "level6"  # from here the person's seat is played by this device's CPU
-    person.seating.seat(person.link.seat, hals[2].ticks_ms())
-    for _ in range(30000):
-        for app, h in zip(apps, hals):
-            h.advance(FRAME_MS)
-            app.frame(h.ticks_ms())
-        if all(a.game.phase == PH_OVER for a in apps) and all(a.link.guest.next == apps[0].link.host.n
-                                                               for a in apps[1:]):
-            break
-    assert apps[0].game.phase == PH_OVER
-    assert {e[1] for e in apps[0].link.host.entries() if e[2] < 16} == {0, 1, 2}  # every seat played
-    n = apps[0].link.host.n
-    assert all(a.link.guest.next == n for a in apps[1:])
-    assert same_game(apps[0].game, apps[1].game) and same_game(apps[0].game, apps[2].game)
-    for h in hals:
-        h.deinit()
-
-
+@pytest.mark.parametrize("game", registered_games())
 @pytest.mark.parametrize("mode", ["host", "join"])
-def test_a_link_that_will_not_open_is_one_notice_and_the_menu_stays(mode):
+def test_a_link_that_will_not_open_is_one_notice_and_the_menu_stays(registered, mode, game):
     """A port taken, no network, no such pins: one line, no traceback, nothing dealt, the menu as it was."""
     from desktop import headless
     from ui.app import App, MENU
@@ -338,7 +316,7 @@ def test_a_link_that_will_not_open_is_one_notice_and_the_menu_stays(mode):
         raise OSError(98, "Address already in use")
 
     h.open_link = refuse
-    app = App(h, settings={"game": "spit"}, seed=1)
+    app = App(h, settings={"game": game}, seed=1)
     app.settings["link"] = mode
     app.start_game(h.ticks_ms())
     assert app.screen == MENU and app.game is None and app.link is None
@@ -359,8 +337,9 @@ def test_a_flood_of_packets_cannot_hold_up_a_frame():
     assert len(decoded) == L.READ_MOST
 
 
-def _guest_of(welcome_options, game_index=2):
-    """A guest App whose host (a bare engine Host in memory) welcomes it with these raw options."""
+def _guest_of(welcome_options, game_index):
+    """A guest App whose host (a bare engine Host in memory) welcomes it to the game of that index in
+    engine.games.NAMES with these raw options."""
     from desktop import headless
     from link_memory import Medium, MemoryLink
     from ui.app import App
@@ -371,7 +350,7 @@ def _guest_of(welcome_options, game_index=2):
     h = headless.Hal(160, 128, screen=False)
     told = []
     h.notice = told.append
-    app = App(h, settings={"game": "spit"}, seed=1)
+    app = App(h, settings={}, seed=1)
     app.link = Linked(app, GUEST, MemoryLink(medium, to=host_end), 4321, nonce=3)
     welcome = bytes((game_index, 1)) + welcome_options
     host = Host(host_end, 4321, 2, welcome, guest_seats=range(1, 2))
@@ -384,18 +363,35 @@ def _guest_of(welcome_options, game_index=2):
     return app, told
 
 
-@pytest.mark.parametrize("options", [b'{"nosuch": 1}', b'{"seed": 3}', b'{"players": 99}', b'{"ending": 12345}'])
-def test_a_welcome_this_version_cannot_play_is_one_notice_and_the_menu(options):
+def _unplayable(game):
+    """Welcome options a game cannot be played with: an option no game has, the seed (never sent), and each of
+    its options with a value of another type (its menu values' type)."""
+    from engine import games
+
+    out = [{"nosuch": 1}, {"seed": 3}]
+    for key, _, values, _ in games.get(game).OPTIONS:
+        out.append({key: "never" if type(values[0]) is not str else 12345})
+    return out
+
+
+@pytest.mark.parametrize("game", registered_games())
+def test_a_welcome_this_version_cannot_play_is_one_notice_and_the_menu(registered, game):
     """An option this version lacks or a value it refuses (a newer host): one line, the menu, no traceback."""
+    for options in _unplayable(game):
+        _cannot_play(json.dumps(options).encode(), registered.NAMES.index(game))
+
+
+def _cannot_play(options, game_index):
     from ui.app import MENU
 
-    app, told = _guest_of(options, game_index=1)  # Speed
+    app, told = _guest_of(options, game_index)
     assert app.screen == MENU and app.game is None
     assert app.link is None
     assert len(told) == 1 and told[0].startswith("link: the host's game cannot be played here")
 
 
-def test_a_join_page_offered_a_game_this_version_lacks_says_so():
+@pytest.mark.parametrize("game", registered_games())
+def test_a_join_page_offered_a_game_this_version_lacks_says_so(registered, game):
     from desktop import headless
     from link_memory import Medium, MemoryLink
     from ui.app import App
@@ -404,7 +400,7 @@ def test_a_join_page_offered_a_game_this_version_lacks_says_so():
     medium = Medium()
     host_end = MemoryLink(medium)
     h = headless.Hal(160, 128, screen=False)
-    app = App(h, settings={"game": "spit"}, seed=1)
+    app = App(h, settings={"game": game}, seed=1)
     app.link = Linked(app, GUEST, MemoryLink(medium, to=host_end), 0, nonce=3)
     app.link.show_join_page()
     host = Host(host_end, 4321, 2, b"\xc8\x01{}", guest_seats=range(1, 2))  # game 200

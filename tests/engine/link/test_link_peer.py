@@ -8,42 +8,15 @@ one notice and the menu.
 """
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
+from conftest import kit, registered_games
 from linkpair import cards_of as _cards_of
-from rawpeer import FRAME_MS, Raw, Table
+from rawpeer import FRAME_MS, Raw, Table, welcomed
 from engine.link import wire as L
-from engine.california.file import COVER
 
-from conftest import ROOT
-
-
-# ---- 1: a California cover aimed off the table -------------------------------------------------
-
-@pytest.mark.parametrize("row, slot", [(2, 0), (200, 0), (0, 255), (1, 4)])
-def test_a_guests_cover_of_a_pile_not_on_the_table_is_refused_and_crashes_no_host(row, slot):
-    table = Table("california")
-    peer = Raw(table)
-    assert peer.sit() == 1
-    table.frames(40)
-    now = table.app.link.clock(table.now())
-    peer.press(0, [(now, COVER, row, slot)])
-    table.frames(20)  # before the mend: IndexError in the shake of the pile aimed at
-    assert table.app.game is not None and table.host.remotes[0].got == 1
-    table.close()
-
-
-def test_a_replay_with_a_cover_off_the_table_plays_back_headless(tmp_path):
-    path = tmp_path / "cover.json"
-    path.write_text(json.dumps({"game": "california", "seed": 3, "events": [[0, 0, "ready"], [0, 1, "ready"],
-                                                                           [900, 0, "cover", 2, 0]]}))
-    done = subprocess.run([sys.executable, "code.py", "--headless", "--replay", str(path), "--screenshot",
-                           str(tmp_path / "out.png")], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
+GAMES = registered_games()
 
 
 # ---- 2: a verb the game lacks ---------------------------------------------------------------
@@ -59,14 +32,22 @@ def play_out(table, most_frames=40000):
     return False
 
 
-@pytest.mark.parametrize("game, verbs", [("speed", (8, 9, 200, 2, 3, 7)), ("spit", (8, 6, 7, 255)),
-                                         ("california", (1, 2, 8, 77))])
-def test_a_guests_action_with_a_verb_its_game_lacks_is_refused_and_the_replay_saved_loads(game, verbs):
+def lacked(game):
+    """The verbs a game lacks: every action number (below 16) not among its file's VERBS, and 77, 200, 255."""
+    from engine.replay import file_module
+
+    verbs = file_module(game).VERBS
+    return [v for v in range(16) if v not in verbs] + [77, 200, 255]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_guests_action_with_a_verb_its_game_lacks_is_refused_and_the_replay_saved_loads(registered, game):
     """Verbs of no game, and another game's (flip, move, cover in Speed): refused; at the end the host saves a
     replay that loads and gives the host's state (before the mend: IndexError when saving, or a file that
     could not be loaded)."""
     from engine.replay import load, run, state
 
+    verbs = lacked(game)
     table = Table(game, seed=7)
     peer = Raw(table)
     assert peer.sit() == 1
@@ -217,14 +198,15 @@ def test_through_the_lossy_shim_a_seated_guest_keeps_its_number_under_a_flood_of
     inner.close()
 
 
-def test_a_flood_of_thousands_of_packets_a_second_does_not_drop_a_seated_guest():
+@pytest.mark.parametrize("game", GAMES)
+def test_a_flood_of_thousands_of_packets_a_second_does_not_drop_a_seated_guest(registered, game):
     """About 9,000 packets a second from strangers (300 a frame) into a host whose medium holds 2,000 waiting
     packets, as a socket's buffer does: the seated guest is still heard, so the game neither pauses for long
     nor gives its seat away (before the mend the host read 32 a frame, the buffer filled and the guest's own
     packets were lost)."""
     from rawpeer import guest_app
 
-    table = Table("speed", seed=3)
+    table = Table(game, seed=3)
     table.medium.most = 2000
     side = guest_app(table, cpu="level7")
     table.frames(60, also=[side])
@@ -282,12 +264,9 @@ def _visible(game_name, seed, options, log, seats):
     return during, ref
 
 
-@pytest.mark.parametrize("game, options, guests", [
-    ("spit", {}, 1), ("spit", {"auto_flip": True, "scoring": True}, 1), ("california", {}, 1), ("speed", {}, 1),
-    ("speed", {"players": 3, "ending": "call", "call_ms": 800}, 2),
-    ("speed", {"players": 4, "decks": 2, "jokers": True, "match": "best_of_3"}, 3),
-])
-def test_every_packet_a_guest_is_sent_holds_no_card_its_seat_may_not_see(game, options, guests):
+@pytest.mark.parametrize("game, options, guests", [(game, {}, 1) for game in GAMES] + [
+    (game, options, guests) for game in GAMES for options, guests in kit(game).LINK_SEEN])
+def test_every_packet_a_guest_is_sent_holds_no_card_its_seat_may_not_see(registered, game, options, guests):
     """Each packet every guest received in a whole game, decoded: the WELCOME has no seed; cards travel only in
     SHOWN entries, each one a card that its seat sees while the entry after it is applied (the centre piles, a
     Spit stock's face-up top, California's rows, its own Speed hand: engine.<game>.file.seen_by), and another
@@ -349,7 +328,7 @@ def test_every_packet_a_guest_is_sent_holds_no_card_its_seat_may_not_see(game, o
 
 # ---- 3, 13: everything a host sends is checked ------------------------------------------------------
 
-def _joined(game="speed", seed=3, frames=80):
+def _joined(game, seed=3, frames=80):
     """A host Table and a guest App (its CPU plays seat 1), joined and dealt."""
     from rawpeer import guest_app
 
@@ -372,23 +351,28 @@ def _spoof_log(table, side, entries, seq=None):
     table.end.send(table.end.peers.index(side.end), p.buf, n)
 
 
+LACKS = 16  # in an entry below: the first action number the game lacks (lacked(game))
+
+
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("entries", [
     [(100, 7, 1, 0, 0)],  # a seat the game lacks (before the mend: IndexError in the guest's shake)
     [(100, 200, 1, 0, 0)],
     [(100, 1, 9, 0, 0)],  # a verb no game has
-    [(100, 1, 2, 0, 0)],  # another game's verb (Spit's flip in Speed)
+    [(100, 1, LACKS, 0, 0)],  # a verb this game lacks (another game's: Spit's flip in Speed)
     [(0, 1, 1, 9, 9)],  # an action its engine refuses
     [(0xEE, 255, L.SHOWN, 0xEE, 0), (100, 0, 1, 0, 0)],  # a card that is no card
     [(0, 9, L.TOLD, 0, 0), (100, 0, 1, 0, 0)],  # nine decisions: no entry has more than eight
     [(0, 255, L.DEAL, 0, 0)],  # a second deal
     [(0x12121212, 255, L.SHOWN, 0x12, 0x12)] * 10,  # cards no action asks for
 ])
-def test_a_bad_log_entry_is_dropped_and_the_guest_catches_up(entries):
+def test_a_bad_log_entry_is_dropped_and_the_guest_catches_up(registered, game, entries):
     """A spoofed LOG entry the guest cannot follow: dropped, the log played again from its start; the guest
     ends in the host's state (D-1: the host's CPU and the guest's play on)."""
     from linkpair import same_game
 
-    table, side = _joined()
+    entries = [(t, seat, lacked(game)[0] if verb == LACKS else verb, a, b) for t, seat, verb, a, b in entries]
+    table, side = _joined(game)
     before = side.app.link.restarts
     _spoof_log(table, side, entries)
     for _ in range(900):  # found at once, or (cards no one asked for, taking the places of the host's own
@@ -404,70 +388,75 @@ def test_a_bad_log_entry_is_dropped_and_the_guest_catches_up(entries):
     table.close()
 
 
-def test_a_host_that_keeps_sending_what_cannot_be_followed_is_one_notice_and_the_menu():
+@pytest.mark.parametrize("game", GAMES)
+def test_a_host_that_keeps_sending_what_cannot_be_followed_is_one_notice_and_the_menu(registered, game):
     from ui.app import MENU
 
-    table, side = _joined()
+    table, side = _joined(game)
     for _ in range(6):
-        _spoof_log(table, side, [(100, 7, 1, 0, 0)])
-        table.frames(3, also=[side])
-        if side.app.link is None:
-            break
-        _spoof_log(table, side, [(100, 7, 1, 0, 0)], seq=0)
-        table.frames(3, also=[side])
+        for seq in (None, 0):
+            if side.app.link is not None:
+                _spoof_log(table, side, [(100, 7, 1, 0, 0)], seq=seq)
+                table.frames(3, also=[side])
     assert side.app.link is None and side.app.screen == MENU
     assert side.told == ["link: this device could not follow the host's game"]
     table.close()
 
 
-def _welcomed(welcome):
-    """A guest App welcomed by a bare engine Host whose WELCOME payload (after seat and nonce) is welcome."""
-    from engine.link.host import Host, Recorder
-    from rawpeer import guest_app
+def wrong_values(game):
+    """(options, words) of a WELCOME the game's options cannot take: each option with a value of another type
+    than its menu values', a word not among them, a number below 1 (call_ms "soon" and 0, jokers 1, ending
+    "never")."""
+    from engine import games
 
-    table = Table("spit")
-    side = guest_app(table)
-    host = Host(table.end, table.app.link.session, 2, welcome, guest_seats=range(1, 2))
-    host.record(0, L.EVERYONE, L.DEAL, 0, 0, Recorder())
-    table.app.link = None  # the App's own host stands aside: this one answers
-    for _ in range(30):
-        side.hal.advance(FRAME_MS)
-        side.app.frame(side.hal.ticks_ms())
-        host.poll(side.hal.ticks_ms())
-        host.send(side.hal.ticks_ms())
-    return side
+    out = []
+    for key, _, values, _ in games.get(game).OPTIONS:
+        wrong = ["soon"] if type(values[0]) is not str else [12345, "never"]
+        if type(values[0]) is bool:
+            wrong.append(1)
+        elif type(values[0]) is int:
+            wrong.append(0)
+        out += [({key: value}, "option %s: %s" % (key, json.dumps(value))) for value in wrong]
+    return out
 
 
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("welcome, words", [
     (b"\xc8\x01{}", "a game this version does not have (number 200)"),
-    (b"\x01\x01{not json", "its options are not JSON"),
-    (b"\x01\x01[1, 2]", "its options are not JSON's object"),
-    (b"\x01\x01\xff\xfe", "its options are not JSON"),
-    (b'\x01\x01{"call_ms": "soon"}', 'option call_ms: "soon"'),
-    (b'\x01\x01{"call_ms": 0}', "option call_ms: 0"),
-    (b'\x01\x01{"jokers": 1}', "option jokers: 1"),
-    (b'\x01\x01{"ending": "never"}', 'option ending: "never"'),
-    (b'\x01\x01{"players": 99}', "Speed is played by 2 to 4 players"),
-    (b"\x00\x01", "not a welcome"),
+    (b"{not json", "its options are not JSON"),
+    (b"[1, 2]", "its options are not JSON's object"),
+    (b"\xff\xfe", "its options are not JSON"),
+    (None, "option"),  # each of the game's options with a value it cannot take (wrong_values)
+    (b"", "not a welcome"),
 ])
-def test_a_welcome_this_version_cannot_read_is_one_notice_and_the_menu(welcome, words):
+def test_a_welcome_this_version_cannot_read_is_one_notice_and_the_menu(registered, game, welcome, words):
     """A game index of 200, options that are not JSON, values the options cannot take (call_ms "soon" was
     dealt, and its engine would have raised TypeError when a seat went out): one line, the menu (before the
     mend the guest stayed on "joining", saying nothing)."""
     from ui.app import MENU
 
-    side = _welcomed(welcome)
-    assert side.app.link is None and side.app.screen == MENU and side.app.game is None
-    assert len(side.told) == 1 and side.told[0].startswith("link: the host's game cannot be played here: ")
-    assert words in side.told[0]
+    head = bytes((registered.NAMES.index(game), 1))
+    if welcome is None:
+        cases = [(head + json.dumps(options).encode(), said) for options, said in wrong_values(game)]
+    elif welcome[:1] == b"\xc8":
+        cases = [(welcome, words)]
+    else:
+        cases = [((head + welcome)[:2 if not welcome else None], words)]
+    assert cases
+    for data, said in cases:
+        side = welcomed(data, game)
+        assert side.app.link is None and side.app.screen == MENU and side.app.game is None
+        assert len(side.told) == 1 and side.told[0].startswith("link: the host's game cannot be played here: ")
+        assert said in side.told[0], (data, side.told)
 
 
 # ---- 14: a BYE needs the guest's nonce ------------------------------------------------------------
 
-def test_a_spoofed_bye_does_not_end_a_guests_game():
+@pytest.mark.parametrize("game", GAMES)
+def test_a_spoofed_bye_does_not_end_a_guests_game(registered, game):
     """A BYE in the session from the host's address, but without the guest's nonce (or with the wrong count of
     its actions): dropped, the game goes on; the host's own BYE ends it with one notice."""
-    table, side = _joined()
+    table, side = _joined(game)
     guest = side.app.link.guest
     p = L.Packet(table.app.link.session)
     to = table.end.peers.index(side.end)
@@ -485,8 +474,9 @@ def test_a_spoofed_bye_does_not_end_a_guests_game():
     table.close()
 
 
-def test_a_bye_without_its_guests_nonce_does_not_take_a_seat_away():
-    table, side = _joined()
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bye_without_its_guests_nonce_does_not_take_a_seat_away(registered, game):
+    table, side = _joined(game)
     guest = side.app.link.guest
     p = L.Packet(table.app.link.session)
     buf = p.begin(L.K_BYE, 0, 0)
@@ -500,19 +490,21 @@ def test_a_bye_without_its_guests_nonce_does_not_take_a_seat_away():
 
 # ---- 7: a host that vanishes --------------------------------------------------------------------
 
-def test_a_host_that_vanishes_without_a_bye_sends_its_guests_to_the_menu():
+@pytest.mark.parametrize("game", GAMES)
+def test_a_host_that_vanishes_without_a_bye_sends_its_guests_to_the_menu(registered, game):
     """No BYE, no packet at all: after GONE_MS the guest says the host has left and shows the menu (before the
     mend it stayed paused for ever, with no key to leave)."""
     from engine.link.guest import GONE_MS
+    from engine.link.host import BEAT_MS
     from ui.app import MENU
 
-    table, side = _joined()
-    table.medium.cut = True  # the host is gone: nothing comes any more
-    for _ in range(GONE_MS // FRAME_MS - 5):
+    table, side = _joined(game)
+    table.medium.cut = True  # the host is gone: nothing comes any more (its last heartbeat up to BEAT_MS before)
+    for _ in range((GONE_MS - BEAT_MS) // FRAME_MS - 1):
         side.hal.advance(FRAME_MS)
         side.app.frame(side.hal.ticks_ms())
     assert side.app.link is not None and side.app.link.paused  # quiet: paused first
-    for _ in range(10):
+    for _ in range(10 + BEAT_MS // FRAME_MS):
         side.hal.advance(FRAME_MS)
         side.app.frame(side.hal.ticks_ms())
     assert side.app.link is None and side.app.screen == MENU
@@ -531,15 +523,16 @@ def _play_to_end(table, sides, most=20000):
     return False
 
 
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("away_s", [3, 12])
-def test_a_guest_that_restarts_from_another_port_gets_its_seat_back_and_is_caught_up(away_s):
+def test_a_guest_that_restarts_from_another_port_gets_its_seat_back_and_is_caught_up(registered, game, away_s):
     """The guest's device restarts: a new address, a new nonce. Its HELLO takes the seat of the quiet guest it
     was (3 s away), or the seat the CPU has played since that guest left (12 s: D-1, then the CPU stops); the
     log from its start catches it up (before the mend it was a stranger, and the seat never came free)."""
     from linkpair import same_game
     from rawpeer import guest_app
 
-    table, side = _joined("california")
+    table, side = _joined(game)
     side.end.closed = True  # the old device: gone without a word
     for _ in range(away_s * 1000 // FRAME_MS):
         table.frames(1)
@@ -553,12 +546,13 @@ def test_a_guest_that_restarts_from_another_port_gets_its_seat_back_and_is_caugh
     table.close()
 
 
-def test_the_guest_that_loses_the_race_for_the_last_seat_is_told_the_game_is_full():
+@pytest.mark.parametrize("game", GAMES)
+def test_the_guest_that_loses_the_race_for_the_last_seat_is_told_the_game_is_full(registered, game):
     """Two guests, one seat: the second is told every seat is taken (before the mend its page said no host
     answered, though the host had)."""
     from rawpeer import guest_app
 
-    table = Table("spit")
+    table = Table(game)
     first = guest_app(table, nonce=1, cpu="level5")
     table.frames(30, also=[first])
     second = guest_app(table, nonce=2)
@@ -572,12 +566,13 @@ def test_the_guest_that_loses_the_race_for_the_last_seat_is_told_the_game_is_ful
 
 # ---- 9: the host's log is bounded ------------------------------------------------------------------
 
-def test_a_guest_pressing_what_is_refused_for_eight_minutes_adds_nothing_to_the_log():
+@pytest.mark.parametrize("game", GAMES)
+def test_a_guest_pressing_what_is_refused_for_eight_minutes_adds_nothing_to_the_log(registered, game):
     """40 refused actions a second for 8 minutes (a slot no game has): the log holds what the engine accepted,
     never one of them, in its 8 KB (before the mend each was logged: 256 KB after 8 minutes)."""
     from engine.link.host import LOG_MOST
 
-    table = Table("speed", seed=2)
+    table = Table(game, seed=2)
     peer = Raw(table)
     assert peer.sit() == 1
     sent = 0
@@ -594,20 +589,23 @@ def test_a_guest_pressing_what_is_refused_for_eight_minutes_adds_nothing_to_the_
     table.close()
 
 
-def test_past_its_size_the_log_lets_go_of_what_every_guest_has_and_a_late_comer_is_told_so(monkeypatch):
-    """A log of 64 entries (LOG_MOST made small): a whole game plays on through it, the guest caught up all the
-    while; a guest that restarts after the log's start is gone cannot be caught up: one notice and the menu
-    (its seat stays the CPU's)."""
+@pytest.mark.parametrize("game", GAMES)
+def test_past_its_size_the_log_lets_go_of_what_every_guest_has_and_a_late_comer_is_told_so(registered, monkeypatch,
+                                                                                            game):
+    """A log of 64 entries (LOG_MOST made small: the kit's LINK_LOG, a third of a seeded game or less): a whole
+    game plays on through it, the guest caught up all the while; a guest that restarts after the log's start is
+    gone cannot be caught up: one notice and the menu (its seat stays the CPU's)."""
     from engine.link import host as link_host
     from linkpair import same_game
     from rawpeer import guest_app
     from ui.app import MENU
 
-    monkeypatch.setattr(link_host, "LOG_MOST", 64)
-    table, side = _joined("spit", frames=10)
+    most = kit(game).LINK_LOG
+    monkeypatch.setattr(link_host, "LOG_MOST", most)
+    table, side = _joined(game, frames=10)
     assert _play_to_end(table, [side])
     host = table.host
-    assert host.n > 3 * 64 and host.base > 0 and len(host.log) == 8 * 64
+    assert host.n > 3 * most and host.base > 0 and len(host.log) == 8 * most
     assert same_game(table.app.game, side.app.game)
     side.end.closed = True
     for _ in range(12000 // FRAME_MS):
@@ -665,12 +663,13 @@ def test_a_guest_that_stamps_its_presses_early_gains_at_most_20_ms_on_the_test_l
     assert 0 < most <= 20, most
 
 
-def test_a_guest_saves_no_replay_of_a_game_whose_seed_it_never_had():
+@pytest.mark.parametrize("game", GAMES)
+def test_a_guest_saves_no_replay_of_a_game_whose_seed_it_never_had(registered, game):
     """The host saves the linked game's replay (its seed, every action); a guest, knowing no seed, saves none
     (a replay of its copy would deal another game)."""
     from rawpeer import guest_app
 
-    table = Table("california", seed=8)
+    table = Table(game, seed=8)
     side = guest_app(table, cpu="level6")
     kept = []
     side.app.on_game_over = kept.append
@@ -679,15 +678,16 @@ def test_a_guest_saves_no_replay_of_a_game_whose_seed_it_never_had():
     table.close()
 
 
-def test_a_seated_guest_out_of_step_after_the_logs_start_is_gone_is_told_so_at_once(monkeypatch):
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seated_guest_out_of_step_after_the_logs_start_is_gone_is_told_so_at_once(registered, monkeypatch, game):
     """A desync late in a long game: the log from its start is no longer held, so the host lets the guest go;
     the guest says so at once and shows the menu (before the mend a seated guest ignored the host's REFUSE and
     said, 10 s later, that the host had left)."""
     from engine.link import host as link_host
     from ui.app import MENU
 
-    monkeypatch.setattr(link_host, "LOG_MOST", 64)
-    table, side = _joined("spit", frames=10)
+    monkeypatch.setattr(link_host, "LOG_MOST", kit(game).LINK_LOG)
+    table, side = _joined(game, frames=10)
     for _ in range(4000):
         table.frames(1, also=[side])
         if table.host.base > 0:
