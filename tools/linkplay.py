@@ -26,6 +26,10 @@ changing its timing. The waits that the real-time pace measures in seconds
 are the same lengths of game time at ``--speed``; only the 600 s limit is
 the real clock's still. The host binds a port the system chooses and tells
 the guest through the pipe.
+
+A game whose folders live outside engine/ and ui/ (engine.games' docstring:
+the tests' toy game) is played with ``--home NAME=TITLE:PACKAGE``, which
+registers it in this process and in both roles' before ``--game`` is read.
 """
 
 import json
@@ -200,7 +204,32 @@ def _hand_over(link, hal, grace_s=5):
     host.bye()
 
 
+def register_homes(argv):
+    """Register each game of a --home NAME=TITLE:PACKAGE in argv: a game whose folders live outside engine/ and ui/
+    (engine.games' docstring), registered in the process that runs it; the roles are passed it again."""
+    from engine import games
+
+    for k, arg in enumerate(argv[:-1]):
+        if arg == "--home" and "=" in argv[k + 1] and ":" in argv[k + 1]:
+            name, rest = argv[k + 1].split("=", 1)
+            title, package = rest.split(":", 1)
+            if name not in games.NAMES:
+                games.NAMES = games.NAMES + (name,)
+                games.TITLES = games.TITLES + (title,)
+                games.HOMES[name] = package
+
+
+def homes(name):
+    """The --home argument that registers game name in a role's process, if it lives outside engine/ ([] if not)."""
+    from engine import games
+
+    package = games.HOMES.get(name)
+    return ["--home", "%s=%s:%s" % (name, games.TITLES[games.NAMES.index(name)], package)] if package else []
+
+
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    register_homes(argv)  # before --game's choices are read from engine.games
     parser = Parser(description="A whole linked game between two processes over UDP, CPU players in both seats.")
     add_game_arguments(parser)
     parser.add_argument("--seed", type=whole_number, default=1, help="deal seed (default 1)")
@@ -216,6 +245,7 @@ def main(argv=None):
     parser.add_argument("--session", type=integer, default=1234, help=argparse_hidden())
     parser.add_argument("--limit-s", type=integer, default=LIMIT_S, help=argparse_hidden())  # tests: a game cut short
     parser.add_argument("--sync", help=argparse_hidden())  # --lockstep's pipe ends READ,WRITE (run_both)
+    parser.add_argument("--home", action="append", default=[], help=argparse_hidden())  # register_homes
     args = parser.parse_args(argv)
     name, options = game_options(args, parser)
     bots = args.bots.split(",")
@@ -255,7 +285,7 @@ def main(argv=None):
         return 0
     base = [sys.executable, os.path.abspath(__file__), "--game", name, "--seed", str(args.seed), "--bots", args.bots,
             "--loss", str(args.loss), "--jitter-ms", str(args.jitter_ms), "--speed", str(args.speed),
-            "--limit-s", str(args.limit_s)]
+            "--limit-s", str(args.limit_s)] + homes(name)
     if not args.lockstep:
         base += ["--port", str(_free_port())]  # (in lockstep the host binds a port the system chooses)
     for key, value in sorted(options.items()):

@@ -88,6 +88,7 @@ def shown(app):
 
 LINK_OPTIONS = {"ending": "call"}
 LINK_VM = True
+LINK_UDP = {"ending": "race"}  # the options of its game between two processes over UDP (tests/tools/test_linkplay.py)
 LINK_LOG = 32  # the link log's size (LOG_MOST) its tests shrink it to: a seeded game fills it three times
 # the options and guests of the games beside its default one whose every packet to a guest is checked for a card
 # its seat may not see (tests/engine/link/test_link_peer.py)

@@ -8,6 +8,7 @@ waits the real-time pace measures are the same game time as at --speed 8. tests/
 the real-time pace (its time limit).
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -17,7 +18,7 @@ import pytest
 import inproc
 from uitools import one_line_exit_2
 
-from conftest import ROOT
+from conftest import ROOT, kit, registered_games
 
 
 def linkplay(*args, timeout=300):
@@ -25,11 +26,21 @@ def linkplay(*args, timeout=300):
                           text=True, timeout=timeout)
 
 
-@pytest.mark.parametrize("game, seed, options", [("spit", 2, []), ("speed", 4, ["--option", "ending=race"]),
-                                                 ("california", 6, [])])
+@pytest.mark.parametrize("game", registered_games())
 @pytest.mark.slow
-def test_two_processes_over_udp_with_loss_and_jitter_agree(game, seed, options):
-    done = linkplay("--game", game, "--seed", str(seed), "--bots", "level7,level8", "--loss", "0.1",
+def test_two_processes_over_udp_with_loss_and_jitter_agree(registered, game):
+    """Every registered game, with its kit's options for it (LINK_UDP); one whose folders live outside engine/
+    (the toy) is registered in the processes by --home."""
+    seed = 2 + 2 * registered.NAMES.index(game)
+    options = []
+    for key, value in sorted(kit(game).LINK_UDP.items()):
+        options += ["--option", "%s=%s" % (key, json.dumps(value))]
+    package = registered.HOMES.get(game)
+    if package:
+        options += ["--home", "%s=%s:%s" % (game, registered.TITLES[registered.NAMES.index(game)], package)]
+    levels = sorted((int(bot[5:]), bot) for bot in registered.get(game).ROSTER if bot[5:].isdigit())
+    bots = ",".join(bot for _, bot in levels[-2:])  # its two strongest levels (level7,level8)
+    done = linkplay("--game", game, "--seed", str(seed), "--bots", bots, "--loss", "0.1",
                     "--jitter-ms", "80", "--speed", "8", "--lockstep", *options)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
