@@ -121,7 +121,25 @@ def crafted(rng, session):
                   rng.randrange(4))
 
 
-OPTIONS = {"spit": {"scoring": True}, "speed": {"match": "best_of_3"}, "california": {}}  # long games
+class _Setter:
+    """conftest.register's monkeypatch for a run by hand: the toy game stays registered until the pass ends."""
+
+    def setattr(self, target, name, value):
+        setattr(target, name, value)
+
+
+def games():
+    """Every registered game, the tests' toy game (tests/toy/) registered first (tests/conftest.py)."""
+    from conftest import register
+
+    return register(_Setter()).NAMES
+
+
+def long_options(game):
+    """The options of a long game of game (many rounds, or a match): its test kit's LONG (tests/kits/)."""
+    from conftest import kit
+
+    return dict(kit(game).LONG)
 
 
 def live_game(game, seed, attacks):
@@ -132,7 +150,7 @@ def live_game(game, seed, attacks):
     port = port_sock.getsockname()[1]
     port_sock.close()
     host = Device(HOST, game, lambda: UdpLink(port, bind="127.0.0.1"), seed=seed, cpu="level8")
-    host.app.play_now(game, OPTIONS[game], host.hal.ticks_ms())
+    host.app.play_now(game, long_options(game), host.hal.ticks_ms())
     guest = Device(GUEST, game, lambda: Inject(UdpLink(join=("127.0.0.1", port), bind="127.0.0.1")), cpu="level7",
                    nonce=rng.randrange(1, 65536))
     strangers = [socket.socket(socket.AF_INET, socket.SOCK_DGRAM) for _ in range(24)]
@@ -284,7 +302,9 @@ def main():
     import time
 
     start = time.time()
-    for game, seed in (("spit", 5), ("speed", 6), ("california", 7), ("spit", 8), ("speed", 9), ("california", 10)):
+    names = games()
+    for k in range(2 * len(names)):  # every game twice, each time another seed
+        game, seed = names[k % len(names)], 5 + k
         for attacks in (flood_and_craft, pressing, restarting, forging_log):
             host, guest = live_game(game, seed + 10 * len(COUNTS), attacks)
             if not PROBLEMS:

@@ -88,6 +88,7 @@ def shown(app):
 
 LINK_OPTIONS = {"ending": "call"}
 LINK_VM = True
+LONG = {"match": "best_of_3"}  # the options of a long game (tests/hostile_pass.py attacks one over the link)
 LINK_UDP = {"ending": "race"}  # the options of its game between two processes over UDP (tests/tools/test_linkplay.py)
 LINK_LOG = 32  # the link log's size (LOG_MOST) its tests shrink it to: a seeded game fills it three times
 # the options and guests of the games beside its default one whose every packet to a guest is checked for a card
