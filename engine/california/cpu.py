@@ -15,7 +15,7 @@ double) instead of scanning the table again.
 
 from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
-from engine.actions import PH_PLAY, PH_READY
+from engine.actions import LEFT, PH_PLAY, PH_READY, RIGHT
 from engine.bots import Ladder
 from engine.bots.hands import LEVELS
 from engine.california.buttons import target
@@ -171,6 +171,12 @@ class View:
             if target(self, row, (cursor - d) & 3) == slot:
                 return (cursor - d) & 3
         return slot
+
+    def button(self, verb, a):
+        """The button that presses California's own verb, a cover in row a (0 the left column, 1 the right): LEFT
+        or RIGHT, covering the pile at the cursor (engine.california.buttons). Its levels move the cursor first:
+        they put a cover in ``act.play(height, row)``, the cursor's height and the column's side."""
+        return RIGHT if a == 1 else LEFT
 
     def presses(self, height):
         """Cursor presses from my cursor to height (0, 1 or 2: the heights wrap round)."""

@@ -13,7 +13,7 @@ import os
 import pytest
 
 from conftest import ROOT, TOY, registered_games
-from uitools import DOWN, LEFT, RIGHT, leave_result, run_ms, set_menu, step, tap
+from uitools import DOWN, LEFT, RIGHT, UP, leave_result, run_ms, set_menu, step, tap
 from engine import actions as A
 from engine import replay
 from engine.actions import PH_OVER
@@ -322,6 +322,17 @@ def test_its_own_verbs_reasons_reports_and_phases_come_from_its_folder(registere
                     elif constant in A.__dict__ and constant != "NONE" and constant[:1].isalpha():
                         assert number == A.__dict__[constant], (entry, constant, number)
     assert checked or not own  # its modules write its own numbers as private consts
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_its_view_names_the_one_button_of_each_of_its_own_verbs(registered, name):
+    """A bot may put any of the game's own verbs in act.do(verb, a): the Driver presses the one button its View's
+    ``button(verb, a)`` names (docs/games.md, 5), for every verb of OWN_VERBS and either side a."""
+    files = replay.file_module(name)
+    view = module(registered.get(name).CPU).View(0)
+    for _, verb, _ in files.OWN_VERBS:
+        for a in (0, 1):
+            assert view.button(verb, a) in (UP, DOWN, LEFT, RIGHT), (verb, a)
 
 
 def test_the_names_refuse_a_clash_with_the_shared_ones():

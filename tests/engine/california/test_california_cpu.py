@@ -239,6 +239,27 @@ def test_without_auto_aim_the_cpu_moves_its_mark_to_the_pile_and_pays_the_presse
     assert buttons[2][1] - buttons[0][1] >= 2 * 92  # two press times of level 8 (112 +- 20 ms)
 
 
+def test_k3_a_bots_cover_as_californias_own_verb_is_one_press_of_its_columns_side():
+    """act.do(COVER, row), as any game's own verb (docs/games.md, 5): the View's button, LEFT for the left column
+    and RIGHT for the right, covers the pile at the mark; the levels' act.play(height, row) moves the mark first."""
+    class Covers(Bot):
+        def play(self, view, act):
+            act.do(F_CAL.COVER, 1)
+
+    game = position(["JD", "8H", "9H", "QC"], ["AS", "3D", "9S", "6H"])
+    assert (C.View(0).button(F_CAL.COVER, 0), C.View(0).button(F_CAL.COVER, 1)) == (A.LEFT, RIGHT)
+    driver = Driver(Covers(), 0, Cluster(0), seed=3, slips=False, view=C.View(0))
+    driver.cluster.cursor = 2
+    driver.start(game, 0)
+    t = 0
+    while (b := driver.poll(t, game)) < 0:
+        t += 1
+    assert b == RIGHT and driver.nb == 1
+    assert driver.cluster.press(b, game) and (driver.cluster.verb, driver.cluster.a, driver.cluster.b) == (
+        F_CAL.COVER, 1, 2)
+    assert game.apply(driver.t, 0, driver.cluster.verb, driver.cluster.a, driver.cluster.b) == A.OK
+
+
 @pytest.mark.parametrize("aim", (False, True))
 def test_every_intent_is_reached_with_the_fewest_presses_the_controls_need(monkeypatch, aim):
     """K-3, C-4: in real games (slips off) every cover the CPU plans aims at a pile that takes a cover when
