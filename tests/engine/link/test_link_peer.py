@@ -570,7 +570,7 @@ def test_the_guest_that_loses_the_race_for_the_last_seat_is_told_the_game_is_ful
 def test_a_guest_pressing_what_is_refused_for_eight_minutes_adds_nothing_to_the_log(registered, game):
     """40 refused actions a second for 8 minutes (a slot no game has): the log holds what the engine accepted,
     never one of them, in its 8 KB (before the mend each was logged: 256 KB after 8 minutes)."""
-    from engine.link.host import LOG_MOST
+    from engine.link.log import LOG_MOST
 
     table = Table(game, seed=2)
     peer = Raw(table)
@@ -592,16 +592,16 @@ def test_a_guest_pressing_what_is_refused_for_eight_minutes_adds_nothing_to_the_
 @pytest.mark.parametrize("game", GAMES)
 def test_past_its_size_the_log_lets_go_of_what_every_guest_has_and_a_late_comer_is_told_so(registered, monkeypatch,
                                                                                             game):
-    """A log of 64 entries (LOG_MOST made small: the kit's LINK_LOG, a third of a seeded game or less): a whole
+    """A log of a few entries (LOG_MOST made small: the kit's LINK_LOG, a third of a seeded game or less): a whole
     game plays on through it, the guest caught up all the while; a guest that restarts after the log's start is
     gone cannot be caught up: one notice and the menu (its seat stays the CPU's)."""
-    from engine.link import host as link_host
+    from engine.link import log as link_log
     from linkpair import same_game
     from rawpeer import guest_app
     from ui.app import MENU
 
     most = kit(game).LINK_LOG
-    monkeypatch.setattr(link_host, "LOG_MOST", most)
+    monkeypatch.setattr(link_log, "LOG_MOST", most)
     table, side = _joined(game, frames=10)
     assert _play_to_end(table, [side])
     host = table.host
@@ -683,10 +683,10 @@ def test_a_seated_guest_out_of_step_after_the_logs_start_is_gone_is_told_so_at_o
     """A desync late in a long game: the log from its start is no longer held, so the host lets the guest go;
     the guest says so at once and shows the menu (before the mend a seated guest ignored the host's REFUSE and
     said, 10 s later, that the host had left)."""
-    from engine.link import host as link_host
+    from engine.link import log as link_log
     from ui.app import MENU
 
-    monkeypatch.setattr(link_host, "LOG_MOST", kit(game).LINK_LOG)
+    monkeypatch.setattr(link_log, "LOG_MOST", kit(game).LINK_LOG)
     table, side = _joined(game, frames=10)
     for _ in range(4000):
         table.frames(1, also=[side])
