@@ -20,7 +20,6 @@ from engine.link.guest import Guest
 from engine.link.host import GONE_MS, Host, Recorder as Shown
 from engine.replay import load, run, state
 from engine.rng import Rng
-from engine.actions import PH_OVER
 from ui.app import FRAME_MS
 
 
