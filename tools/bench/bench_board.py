@@ -15,7 +15,9 @@ in every mode (two people, one against the CPU, the demo), each option of
 each game changed through the menu, the menu's pages, the result screen and
 back to the menu. What is not the game is measured and the pool is given that
 much more: the stand-ins' objects (C on a board), vmplay itself and the hands
-that press for the people. A run passes when every game of it ends.
+that press for the people, less any qstr pool's table opened while they are
+measured (``micropython.qstr_info()`` before and after: the pool is the game's,
+whose names fill it). A run passes when every game of it ends.
 
 Budgets (docs/performance.md): each board's pool less 16 KB, and for the
 Pico kit, whose pool is inferred at 176-184 KB, 160 KB. ``--search`` finds
@@ -94,8 +96,10 @@ def plans(games=5, soak=False):
 
 MAIN = r'''
 import gc
+import micropython
 gc.collect()
 base = gc.mem_alloc()
+micropython.qstr_info()
 for name in STANDINS:
     try:
         __import__(name)
@@ -103,12 +107,28 @@ for name in STANDINS:
         pass
 gc.collect()
 standins = gc.mem_alloc() - base
+micropython.qstr_info()
 import vmplay
 gc.collect()
 harness = gc.mem_alloc() - base - standins
+micropython.qstr_info()
 print("EXTRA", standins, harness)
 vmplay.main(PLAN)
 '''
+
+
+def qstr_tables(line):
+    """The bytes of the qstr pools' tables in a ``micropython.qstr_info()`` line; None for another line."""
+    if not line.startswith("qstr pool: "):
+        return None
+    fig = dict(part.split("=") for part in line[11:].split(", "))
+    return int(fig["n_total_bytes"]) - int(fig["n_str_data_bytes"])
+
+
+def own(measured, before, after):
+    """What a measured step took, less the tables of the qstr pools it opened (before, after: their bytes): a
+    pool opens for whichever name finds the last one full, and its room holds the game's names from then on."""
+    return measured - (after - before)
 
 
 class Board:
@@ -162,12 +182,18 @@ class Board:
         """(record, extra heap, output) of a plan played in a pool; record None when nothing came out."""
         head = "STANDINS = %r\nPLAN = %r\n" % (STANDINS, plan)
         done = self.run(head + MAIN, pool)
-        record, extra = None, None
+        record, extra, pools, hands = None, None, [], []
         for line in done.stdout.splitlines():
-            if line.startswith("EXTRA "):
-                extra = [int(v) for v in line.split()[1:]]
+            if qstr_tables(line) is not None:
+                pools.append(qstr_tables(line))
+            elif line.startswith("EXTRA "):
+                extra = [own(int(v), pools[i], pools[i + 1]) for i, v in enumerate(line.split()[1:])]
+            elif line.startswith("HANDS "):
+                hands.append(own(int(line[6:]), pools[-2], pools[-1]))
             elif line.startswith("RESULT "):
                 record = eval(line[7:], {"__builtins__": {}}, {"true": True, "false": False})
+        if record is not None and hands:
+            record["hands"] = max(hands)  # (vmplay's own figure holds the qstr pools opened meanwhile)
         return record, extra, done
 
 

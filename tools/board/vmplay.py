@@ -12,10 +12,15 @@ stays on the result, and takes its Menu choice. It prints one
 
 The hands, and this module itself, are not the game: their heap is measured
 (``gc.mem_alloc`` before and after they are made) so that the benchmark can
-give the board's pool that much more, as it does for the stand-ins.
+give the board's pool that much more, as it does for the stand-ins. A step
+that only deals (``deal_only``, the benchmark's measure) prints its hands'
+bytes with the qstr pools' figures before and after (``qstr_info``): a pool
+opened meanwhile is the game's, which bench_board leaves out of the hands.
 """
 
 import gc
+
+import micropython
 
 FRAME_MS = 33
 OVER_MS = 3000  # on the result screen before the first press to leave it (it takes none for 2 s)
@@ -211,11 +216,15 @@ def play(player, step, seed, record):
         record["free_table"] = min(record["free_table"], _free())
         gc.collect()
         before = gc.mem_alloc()
+        if step.get("deal_only"):
+            micropython.qstr_info()  # (printed: it allocates nothing)
         hands = Hands(app, 0 if step.get("demo") else app.seating.people(), seed)
         gc.collect()
         record["hands"] = max(record["hands"], gc.mem_alloc() - before)
         seed += 1
         if step.get("deal_only"):  # the hands' heap is all this step asks (bench_board's extra): not played
+            micropython.qstr_info()
+            print("HANDS", gc.mem_alloc() - before)
             hands = None
             app.back_to_menu()
             continue
