@@ -257,6 +257,7 @@ class Menu:
         self.lines = None  # the lines' labels, freed while a page covers them (_cover)
         self.body = None
         self.help = None  # the open page of the menu's own (how to play, statistics), or None
+        self.help_labels = ()  # its labels
         self.page = None  # a page over the menu (show_page)
         self.page_labels = ()  # its labels
         self.stats_top = -1  # the statistics page's first row shown, -1 while it is not open
@@ -395,7 +396,7 @@ class Menu:
             self.draw()
 
     def _page(self, texts):
-        """A page of text over the menu, made now (its label library is imported only for pages)."""
+        """(a page of text over the menu, its labels), made now (ui.page is imported only for pages)."""
         from ui import page
 
         return page.make(self.width, self.height, texts)
@@ -422,9 +423,10 @@ class Menu:
         if self.help is not None and self.help in self.group:
             self.group.remove(self.help)
         self.help = None
+        self.help_labels = ()
         if texts is not None:
             self._cover(True)
-            self.help = self._page(texts)
+            self.help, self.help_labels = self._page(texts)
             self.group.append(self.help)
         self._cover(texts is not None)
 

@@ -4,8 +4,8 @@ The link's join page is the most a board's heap holds (the link's modules and
 the menu are loaded while it is shown): a page of adafruit_display_text labels
 there needed its 17 KB library on top, and the PyBadge's pool had no room for
 it (tools/bench/bench_board.py, docs/performance.md); a ui/text.py label a line is
-about 150 B. The how-to and statistics pages, read one at a time at the menu
-with nothing of the link loaded, keep the label library (ui/page.py).
+about 150 B. The how-to and statistics pages (ui/page.py) are made of the same
+labels, laid out at the panel's own scale and steps.
 """
 
 import displayio

@@ -1,46 +1,23 @@
-"""A page of text over the menu (how to play, statistics): adafruit_display_text, while shown.
+"""A page of text over the menu (how to play, statistics): a ui/text.py label a line, while shown.
 
 A page is read one at a time, so it is made when shown and freed when left:
-a ``bitmap_label`` a line on black, the title in gold.
-The label library is imported only here (about 17 KB of heap on a board,
-docs/performance.md), and a board drops it with the page (``Menu.close_page``).
+a label a line on black, the title in gold, in the board's own font as the
+menu's lines and the link's pages (ui/notice.py). Its labels were
+adafruit_display_text's until the PyGamer's soak (docs/performance.md): that
+library took 17 KB of a board's heap while a page was shown, loaded again at
+each page into a heap broken up by the games, and its names stayed interned
+(about 2 KB) after it was dropped; a ui/text.py label is about 150 B.
 On the Pico kit's panels the words are drawn at the panel's scale in its
 taller cells (ui/text.py), as tall as the PyBadge's: a page then holds fewer
 and shorter lines, so longer ones wrap and a page longer than the screen
 scrolls (``window``).
 """
 
-import terminalio
-from adafruit_display_text import bitmap_label
-
 from ui.notice import backdrop
-from ui.text import CHAR_H, CHAR_W, cell_h, sheet, text_scale, wrap
+from ui.text import CHAR_W, Text, cell_h, text_scale, wrap
 
 _GOLD = 0xFFD020
 _X = 4  # the lines' left edge
-
-
-class CellFont:
-    """terminalio.FONT in taller cells (ui.text's sheet): what adafruit_display_text asks of a font."""
-
-    def __init__(self, cell):
-        import fontio  # (on the Pico panels only: the desktop VM that loads every module has no fontio)
-
-        self.cell = cell
-        self.sheet = sheet(cell)
-        self.glyph = fontio.Glyph
-
-    def get_bounding_box(self):
-        """(width, height) of every glyph: the cell."""
-        return (CHAR_W, self.cell)
-
-    def get_glyph(self, codepoint):
-        """The glyph of a character: its whole cell of the sheet (None for one the font lacks)."""
-        glyph = terminalio.FONT.get_glyph(codepoint)
-        if glyph is None:
-            return None
-        tile = glyph.tile_index  # type: ignore[attr-defined]  # (the stubs' Glyph, a named tuple in C, declares no fields)
-        return self.glyph(self.sheet, tile, CHAR_W, self.cell, 0, 0, CHAR_W, 0)
 
 
 def shape(width, height):
@@ -85,34 +62,25 @@ def window(title, lines, top, width, height):
 
 
 def make(width, height, texts):
-    """A Group: texts[0] as the title in gold, the rest as lines under it, on black, at the top left.
-
-    A label a line, each with its own small bitmap: one label of every line
-    needed one block of 5 KB at 240x240, which a heap fragmented by ten games
-    no longer had (tools/bench/bench_board.py's soak, docs/performance.md).
-    """
+    """(a Group, its labels): texts[0] as the title in gold, the rest as lines under it, on black, at the top
+    left; a label a line."""
     page = backdrop(width, height)
     k, step, _, _ = shape(width, height)
-    cell = cell_h()
-    font = terminalio.FONT if cell == CHAR_H else CellFont(cell)
     if k == 1:
         step = max(10, min(12, height // max(1, len(texts))))  # (the PyBadge's pages, as they were)
     row = 0
+    labels = []
     for i, text in enumerate(texts):
         for line in text.split("\n"):  # (a title of two lines: both gold)
             if line:
-                page.append(bitmap_label.Label(font, text=line, color=_GOLD if i == 0 else 0xFFFFFF, scale=k,
-                                               anchor_point=(0.0, 0.0), anchored_position=(_X, 1 + row * step),
-                                               save_text=True))
+                label = Text(page, _X, 1 + row * step, (0.0, 0.0), _GOLD if i == 0 else 0xFFFFFF, scale=k,
+                             chars=len(line))
+                label.set(line)
+                labels.append(label)
             row += 1
-    return page
+    return page, labels
 
 
-def lines(page):
+def lines(labels):
     """The page's lines of text, the title first (for tests and tools)."""
-    out = []
-    for layer in page:
-        text = getattr(layer, "text", None)
-        if text is not None:
-            out.extend(text.split("\n"))
-    return out
+    return [label.text for label in labels]

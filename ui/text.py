@@ -6,8 +6,8 @@ that sheet, a tile per character: changing the words sets tile numbers, so a
 change allocates nothing and repaints only the tiles that changed. A label
 takes about 150 bytes of heap where an ``adafruit_display_text`` label takes
 1.1-1.3 KB and leaves about 670 B of garbage per change (docs/performance.md,
-"Text on the board"). Pages of text shown one at a time (the how-to and
-statistics pages) use ``adafruit_display_text`` itself (ui/page.py).
+"Text on the board"). The menu's pages (ui/page.py, ui/notice.py) are made
+of these labels too.
 
 A background colour is a ``vectorio.Rectangle`` behind the words, two pixels
 wider on each side and one taller (times the scale); ``scale`` puts the words

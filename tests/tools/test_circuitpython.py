@@ -90,7 +90,7 @@ def test_every_mpy_of_every_bundle_is_circuitpythons_and_loads_on_its_vm(cpvm, m
     files = bundle.files_of(tree)
     assert [f for f in files if f.endswith(".py")] == ["code.py"]
     names = module_names(tree)
-    assert {"engine.spit.rules", "ui.app", "hal." + boardinfo.BOARDS[board][0], "adafruit_display_text.bitmap_label",
+    assert {"engine.spit.rules", "ui.app", "hal." + boardinfo.BOARDS[board][0],
             "neopixel"} <= set(names)
     for rel in files:
         if rel.endswith(".mpy"):

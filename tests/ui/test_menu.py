@@ -382,20 +382,19 @@ def test_the_how_to_page_is_as_tall_as_the_pybadges_and_scrolls_where_it_is_long
     assert menu.showing_help
     seen = []
     for _ in range(40):
-        for label in menu.help:
-            if getattr(label, "text", None):
-                x, y, w, h = label.bounding_box
-                k = label.scale
-                assert label.x + w * k <= width and label.y + h * k // 2 <= height, (label.text, size)
-                cell = h if size != (160, 128) else 12
-                assert cell * k * T.PITCH_UM[size] >= T.CHAR_H * T.PITCH_UM[(160, 128)], (label.text, size)
-        shown = page.lines(menu.help)
+        assert menu.help_labels
+        for label in menu.help_labels:
+            x1, y1, x2, y2 = label.area()
+            k = label.scale
+            assert x2 <= width and y1 + (y2 - y1) // 2 <= height, (label.text, size)
+            assert label.ch * k * T.PITCH_UM[size] >= T.CHAR_H * T.PITCH_UM[(160, 128)], (label.text, size)
+        shown = page.lines(menu.help_labels)
         seen.extend(shown[1:])
         if not menu.help_scrolls:
             break
         tap(hal, 0, DOWN)
         step(hal, app)
-        if page.lines(menu.help) == shown:
+        if page.lines(menu.help_labels) == shown:
             break
     words = " ".join(" ".join(seen).split())
     for line in M.howto(__import__(games.get(game).HOWTO, None, None, ("LINES",)).LINES, menu.buttons)[1:]:

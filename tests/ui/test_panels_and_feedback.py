@@ -284,7 +284,7 @@ def test_the_how_to_page_names_the_boards_own_buttons(registered, headless_app, 
     app.menu = None
     app.show_menu()
     app.menu.show_help(True)
-    text = "\n".join(lines(app.menu.help))
+    text = "\n".join(lines(app.menu.help_labels))
     assert words[0] in text and words[1] in text
     assert "W A S D" not in text and "arrows" not in text and "WASD" not in text
     assert all(len(line) <= 26 for line in text.split("\n"))  # a line fits the 160-pixel page
@@ -296,7 +296,7 @@ def test_the_desktop_how_to_page_names_its_keys_for_every_game(registered, headl
     for game in registered.NAMES:
         hal, app = headless_app(seed=3, settings={"game": game})
         app.menu.show_help(True)
-        text = "\n".join(lines(app.menu.help))
+        text = "\n".join(lines(app.menu.help_labels))
         assert "W A S D" in text and "arrows" in text and "{" not in text
 
 

@@ -23,7 +23,7 @@ def open_stats(hal, app):
     tap(hal, 0, RIGHT)
     step(hal, app)
     assert app.menu.showing_help and app.menu.stats_top == 0
-    return page.lines(app.menu.help)
+    return page.lines(app.menu.help_labels)
 
 
 def test_no_games_yet_says_so_on_headless(headless_app):
@@ -84,7 +84,7 @@ def test_many_rows_scroll_with_up_and_down_and_any_other_key_leaves(headless_app
     for _ in range(len(rows)):
         tap(hal, 0, DOWN)
         step(hal, app)
-    texts = page.lines(app.menu.help)
+    texts = page.lines(app.menu.help_labels)
     assert texts[-3] == rows[-1] and app.menu.stats_top == len(rows) - len(shown)
     tap(hal, 0, UP)
     step(hal, app)
@@ -116,10 +116,10 @@ def test_every_page_line_fits_every_panel(headless_app, size):
         hal.record_game("california", "1p", level, True, 65535 * 100)
     step(hal, app)
     open_stats(hal, app)
-    for layer in app.menu.help:
-        if getattr(layer, "text", None):
-            x1, y1, x2, y2 = label_box(layer)
-            assert x2 <= hal.display.width and y2 <= hal.display.height, layer.text
+    assert app.menu.help_labels
+    for label in app.menu.help_labels:
+        x1, y1, x2, y2 = label_box(label)
+        assert x2 <= hal.display.width and y2 <= hal.display.height, label.text
 
 
 def test_a_page_of_statistics_is_dropped_with_its_modules_where_a_board_drops_them(headless_app):
@@ -172,7 +172,7 @@ def test_a_corrupt_stats_file_is_kept_and_the_page_says_none(tmp_path, released_
         h.events.feed(RIGHT, True, 20)
         h.events.feed(RIGHT, False, 21)
         app.frame(30)
-        assert "No games played yet." in page.lines(app.menu.help)
+        assert "No games played yet." in page.lines(app.menu.help_labels)
     finally:
         h.deinit()
     assert path.read_bytes() == bytes(range(256))
@@ -187,7 +187,7 @@ def test_a_missing_stats_file_shows_none_and_makes_no_file(tmp_path, released_di
     try:
         app = App(h, settings={"game": "speed"})
         app.menu.show_stats(True)
-        assert "No games played yet." in page.lines(app.menu.help)
+        assert "No games played yet." in page.lines(app.menu.help_labels)
     finally:
         h.deinit()
     assert not (tmp_path / "stats.nvm").exists()

@@ -225,7 +225,7 @@ def test_the_menu_offers_california_with_its_hints_and_how_to_play_page(headless
     keys = [item[0] for item in app.menu.items]
     assert "hints" in keys and "stocks" not in keys and "jokers" not in keys
     app.menu.show_help(True)
-    texts = page.lines(app.menu.help)
+    texts = page.lines(app.menu.help_labels)
     assert texts[0] == "HOW TO PLAY CALIFORNIA" and any("Left/Right" in t for t in texts)
     app.menu.show_help(False)
     while app.menu.items[app.menu.selected][0] != "start":

@@ -154,7 +154,7 @@ def test_the_menu_offers_speed_and_shows_its_own_options(headless_app):
 def test_the_how_to_play_page_is_the_chosen_games(headless_app):
     hal, app = headless_app(seed=1, settings={"game": "speed"})
     app.menu.show_help(True)
-    texts = page.lines(app.menu.help)
+    texts = page.lines(app.menu.help_labels)
     assert texts[0] == "HOW TO PLAY SPEED" and any("Left/Right" in t for t in texts)
 
 
