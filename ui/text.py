@@ -83,6 +83,8 @@ def _font():
     if not _tiles:
         # (the stubs' Glyph, a named tuple in C, declares no fields)
         _tiles = bytes(font.get_glyph(c).tile_index for c in range(_FIRST, 0x7F))  # type: ignore[attr-defined]
+        for c in range(_FIRST, 0x7F):  # each character a label can show, interned now (indexing a str
+            chr(c)  # interns the character taken): no qstr pool opens for one while a game is played
     return font
 
 

@@ -334,7 +334,7 @@ def test_settings_are_kept_in_the_browser_and_a_value_it_cannot_read_is_never_wr
 
 
 def test_the_how_to_page_opens_from_the_menu(game_page):
-    """The menu's last line, How to play: its page (made with adafruit_display_text only when shown) comes up."""
+    """The menu's last line, How to play: its page (made only when shown) comes up."""
     page = game_page
     spit_open(page, "?game=california")
     spit_open(page, "")
