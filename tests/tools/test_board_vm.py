@@ -52,7 +52,7 @@ def test_every_game_mode_and_option_plays_in_the_boards_pool(boards, work, name,
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["pybadge", "pico240", "pico135"])  # each a test of its own (xdist)
+@pytest.mark.parametrize("name", ["pybadge", "pygamer", "pico240", "pico135"])  # each a test of its own (xdist)
 def test_twenty_games_in_a_row_with_the_menu_between_fit_every_board(boards, work, name):
     """The soak: game, mode and option changes, pages, 20 games: no MemoryError from a fragmented heap."""
     plan = bench_board.plans(1, soak=True)["soak"]
