@@ -264,7 +264,6 @@ def main(argv=None):
     except ScriptError as e:
         return fail("%s: %s" % (args.script or args.replay, e))
 
-    import adafruit_display_text  # noqa: F401  (the pages' labels, ui/page.py: a missing package is said at start)
     from ui.app import App
 
     if args.headless:

@@ -14,8 +14,7 @@ import stat
 import sys
 
 STANDINS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "board", "standins")
-NAMES = sorted(n[:-3] for n in os.listdir(STANDINS) if n.endswith(".py")) + [
-    "adafruit_display_text", "adafruit_display_text.bitmap_label"]
+NAMES = sorted(n[:-3] for n in os.listdir(STANDINS) if n.endswith(".py"))
 GAME = ("hal.device", "hal.nvmstore", "hal.pybadge", "hal.pygamer", "hal.pico", "hal.selftest")
 
 

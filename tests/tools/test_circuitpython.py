@@ -155,7 +155,7 @@ def test_import_heap_within_budget(figures):
 @pytest.mark.parametrize("game", registered_games())
 def test_the_game_and_its_cpus_play_in_a_40_kb_heap(cpvm, registered, tmp_path, game):
     """CPU-against-CPU games (the demo's levels) play to the end in 40 KB from .mpy, and not in 24 KB."""
-    bins, path, _ = bench_cp.prepare("pybadge", str(tmp_path), bench_cp.home_of(game))
+    bins, path = bench_cp.prepare("pybadge", str(tmp_path), bench_cp.home_of(game))
     assert bench_cp.plays(bins, path, 40, range(1, 11), game=game)
     assert not bench_cp.plays(bins, path, 24, range(1, 11), game=game)
 

@@ -50,7 +50,7 @@ def test_code_py_without_the_simulators_packages_points_to_make_run(args, tmp_pa
     assert not (tmp_path / "deal.png").exists()
 
 
-@pytest.mark.parametrize("blocked", ["pygame", "adafruit_display_text", "displayio,pygame"])
+@pytest.mark.parametrize("blocked", ["pygame", "adafruit_ticks", "displayio,pygame"])
 def test_code_py_names_whichever_package_is_missing(blocked):
     done = run([sys.executable, "-c", BLOCK, blocked])
     assert "make run" in one_line(done, "spit: this Python has no %s" % blocked.split(",")[0])

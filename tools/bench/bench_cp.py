@@ -262,29 +262,24 @@ print("RESULT", measure(hal.pybadge.Hal()))
 
 
 def prepare(board, work, home=None):
-    """Build the board's .mpy bundle in work; (bins, the VM's import path, the same with a stand-in label).
+    """Build the board's .mpy bundle in work; (bins, the VM's import path).
 
     home: (title, package) of a game registered at run time, whose folders are added to the bundle
     (bundle.add_home).
 
-    The first path finds the bundle's own libraries before the stand-ins (the
-    real bitmap_label and neopixel); the second puts the stand-in of
-    adafruit_display_text first, whose text changes allocate nothing, so that
-    a frame's figure counts the game's bytes and not the label library's.
+    The path finds the bundle's own libraries (the real neopixel) before the
+    stand-ins.
     """
     bins = circuitpython.binaries()
     tree = os.path.join(work, board)
     bundle.build(board, tree, mpy_cross=bins["mpy-cross"])
     if home:
         bundle.add_home(tree, home[1], mpy_cross=bins["mpy-cross"])
-    labels = os.path.join(work, "labels")
-    shutil.copytree(os.path.join(STANDINS, "adafruit_display_text"), os.path.join(labels, "adafruit_display_text"))
-    lib = os.path.join(tree, "lib")
-    return bins, [tree, lib, STANDINS], [tree, labels, lib, STANDINS]
+    return bins, [tree, os.path.join(tree, "lib"), STANDINS]
 
 
 def standin_names():
-    """The hardware modules tools/board/standins/ stands in for (the label library aside)."""
+    """The hardware modules tools/board/standins/ stands in for."""
     return sorted(n[:-3] for n in os.listdir(STANDINS) if n.endswith(".py") and n != "_sim.py") + ["_sim"]
 
 
@@ -371,7 +366,7 @@ def measure(games=50, board="pybadge", search=True, game="spit", options=None, h
     seeds = range(1, games + 1)
     work = tempfile.mkdtemp(prefix="spit-benchcp-")
     try:
-        bins, path, label_path = prepare(board, work, home)
+        bins, path = prepare(board, work, home)
         fig = {"game": game, "games": games, "board": board, "options": options}
         few = seeds[:min(games, 5)]
         alloc, done = guest(bins["micropython"], ALLOC, path, "512k", home, SEEDS=few, BOTS=list(BOTS),
@@ -383,7 +378,7 @@ def measure(games=50, board="pybadge", search=True, game="spit", options=None, h
         fig["game_and_cpu_import"] = alloc["engine_import"] + alloc["bots_import"]
         fig["apply_calls"], _, fig["apply_alloc"] = alloc["applies"]
         fig["cpu_frames"], _, fig["cpu_frame_alloc"] = alloc["cpu"]
-        rows, done = guest(bins["micropython"], FRAMES, label_path, "512k", home, SEEDS=few, GAME=game,
+        rows, done = guest(bins["micropython"], FRAMES, path, "512k", home, SEEDS=few, GAME=game,
                            OPTIONS=options)
         if rows is None:
             raise RuntimeError("the frames guest failed:\n" + done.stdout[-3000:] + done.stderr[-3000:])

@@ -133,8 +133,8 @@ def measure(game, seed=3, board="pybadge", options=None):
     """The figures of one linked game (with these engine options) on the VM, as a dict."""
     work = tempfile.mkdtemp(prefix="spit-benchlink-")
     try:
-        bins, _, label_path = bench_cp.prepare(board, work)
-        result, done = bench_cp.guest(bins["micropython"], LINKED, label_path, "1024k", GAME=game,
+        bins, path = bench_cp.prepare(board, work)
+        result, done = bench_cp.guest(bins["micropython"], LINKED, path, "1024k", GAME=game,
                                       OPTIONS=dict(options or {}), SEED=seed)
         if result is None:
             raise RuntimeError("the linked games failed on the VM:\n" + done.stdout[-3000:] + done.stderr[-3000:])
