@@ -26,24 +26,59 @@ def bundles(tmp_path_factory):
 
 
 def closure_on_board(tree, board):
-    """Walk the imports of a bundle as the board would find them: its root, lib/, and its built-ins."""
-    return boardinfo.closure(bundle.entries(board), [tree, os.path.join(tree, "lib")],
-                             boardinfo.builtins(board))
+    """Walk the imports of a bundle as the board would find them: its root, lib/, and its built-ins; from code.py,
+    the hal, the self-test, the links and every game's modules, with engine/'s and ui/'s imports by name."""
+    return bundle.walk(board, [tree, os.path.join(tree, "lib")])
+
+
+# What only the desktop loads (a replay file played or saved: a board keeps no log), so no bundle holds
+DESKTOP_ONLY = {"engine/replay.py", "engine/names.py", "engine/jsontext.py", "ui/playback.py"}
 
 
 @pytest.mark.parametrize("board", sorted(boardinfo.BOARDS))
 def test_every_import_reachable_from_code_py_is_in_the_bundle_or_built_in(bundles, board):
     found, missing = closure_on_board(bundles[board], board)
     assert missing == []
-    assert {"code", "ui.selftest", "hal.selftest", "ui.app"} <= set(found)
+    assert {"code", "ui.selftest", "hal.selftest", "ui.app", "ui.result", "ui.pause", "ui.linked",
+            "ui.refusals"} <= set(found)  # (the last four by name: ui.app's _module, ui.reactions' __import__)
     assert all(path is not None and path.startswith(bundles[board]) for path in found.values())
     from engine import games  # each game's modules load by their names (docs/games.md): each is in the bundle
 
+    examples = 0
     for name in games.NAMES:
         info = games.get(name)
-        for module in (info.ENGINE, info.CONTROLS, info.CPU, info.SCREEN, info.WORDS, info.RESULT):
+        bots = ["engine.%s.%s" % (name, b) for b in info.ROSTER  # a roster's bots its CPU imports by name
+                if boardinfo.module_file([ROOT], "engine.%s.%s" % (name, b))]
+        examples += len(bots)
+        for module in [info.ENGINE, info.CONTROLS, info.CPU, info.SCREEN, info.WORDS, info.RESULT, info.HOWTO] + bots:
             path = os.path.join(bundles[board], *module.split("."))
             assert os.path.exists(path + ".py") or os.path.exists(path + ".mpy"), (board, module)
+            assert module in found, (board, module)
+        assert not os.path.exists(os.path.join(bundles[board], "engine", name, "file.py")), (board, name)
+    assert examples >= 2  # Spit's first and nearest (docs/bots.md)
+
+
+@pytest.mark.parametrize("board", ["pybadge", "raspberry_pi_pico_w"])
+def test_the_bundle_holds_what_a_board_can_import_and_nothing_the_desktop_alone_loads(bundles, board):
+    """Every project module of the bundle is reached by the walk over the bundle itself (nothing shipped
+    unused); the modules of engine/ and ui/ left out are the desktop's: the replay files' (their reader and
+    writer, each game's file module, ui.playback)."""
+    tree = bundles[board]
+    found, _ = closure_on_board(tree, board)
+    reached = {os.path.relpath(p, tree).replace(os.sep, "/") for p in found.values() if p}
+    own = {rel for rel in bundle.files_of(tree) if rel.endswith(".py") and not rel.startswith("lib/")}
+    assert own == {rel for rel in reached if not rel.startswith("lib/")}
+    left = set()
+    for folder in ("engine", "ui"):
+        for base, dirs, names in os.walk(os.path.join(ROOT, folder)):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            left |= {os.path.relpath(os.path.join(base, n), ROOT).replace(os.sep, "/") for n in names
+                     if n.endswith(".py")}
+    left -= own
+    from engine import games
+
+    files = {"engine/%s/file.py" % name for name in games.NAMES}
+    assert left == DESKTOP_ONLY | files
 
 
 @pytest.mark.parametrize("board", sorted(boardinfo.BOARDS))
@@ -64,7 +99,9 @@ def test_the_bundle_holds_the_game_this_boards_hal_and_its_libraries_only(bundle
         expected.add("hal/link/peers.py")  # a host's bounded table of senders
     assert hal == expected
     assert not files & {"desktop/cli.py", "desktop/script.py", "desktop/window.py", "desktop/headless.py", "desktop/settings.py"}
-    assert {"code.py", "settings.toml", "ui/app.py", "ui/table.py", "engine/spit/rules.py", "engine/replay.py"} <= files
+    assert {"code.py", "settings.toml", "ui/app.py", "ui/table.py", "engine/spit/rules.py", "engine/randplay.py",
+            "ui/linked.py", "engine/link/host.py", "engine/link/guest.py"} <= files
+    assert not files & DESKTOP_ONLY
     libs = {f for f in files if f.startswith("lib/")}
     assert "lib/neopixel.py" in libs
     assert not any(f.startswith("lib/adafruit_display_text/") for f in libs)  # the pages' labels are ui/text.py's
@@ -109,6 +146,59 @@ def test_the_import_walk_follows_what_a_board_runs(tmp_path, code, missing):
     tree = write_tree(tmp_path, code)
     _, found = boardinfo.closure(["code"], [tree], boardinfo.builtins("pybadge"))
     assert [name for name, _ in found] == missing
+
+
+def test_what_the_walk_leaves_to_the_desktop_no_board_runs(bundles):
+    """bundle.DESKTOP_BY_NAME (ui.playback) is named only in App.watch and App.replay; no board module calls
+    watch, and replay only to hand its document to on_game_over, which no board module sets (None)."""
+    tree = bundles["pybadge"]
+    where, calls, sets = set(), [], []
+    for rel in bundle.files_of(tree):
+        if not rel.endswith(".py") or rel.startswith("lib/"):
+            continue
+        with open(os.path.join(tree, rel), encoding="utf-8") as f:
+            module = ast.parse(f.read(), rel)
+        for node in ast.walk(module):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                names = [n.value for n in ast.walk(node) if isinstance(n, ast.Constant)]
+                if set(names) & set(bundle.DESKTOP_BY_NAME):
+                    where.add((rel, node.name))
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                if node.func.attr == "on_game_over":
+                    calls += [("handed", a.func.attr) for a in node.args
+                              if isinstance(a, ast.Call) and isinstance(a.func, ast.Attribute)]
+                elif node.func.attr in ("watch", "replay"):
+                    calls.append(("called", node.func.attr))
+            elif isinstance(node, ast.Assign):
+                sets += [ast.unparse(node.value) for t in node.targets
+                         if isinstance(t, ast.Attribute) and t.attr == "on_game_over"]
+    assert where == {("ui/app.py", "watch"), ("ui/app.py", "replay")}
+    assert calls.count(("handed", "replay")) == calls.count(("called", "replay")) == 1 and ("called", "watch") not in calls
+    assert sets == ["None"]
+
+
+def test_the_walk_follows_engines_and_uis_imports_by_name_but_not_the_hals_nor_the_desktops(tmp_path):
+    """A literal name given to __import__ or to a module's own helper that imports its argument is an import
+    (ui.app's _module("ui.pause")), in engine/ and ui/ only; a desktop-room module imported so is not walked."""
+    tree = tmp_path / "tree"
+    for folder in ("ui", "hal"):
+        (tree / folder).mkdir(parents=True)
+    (tree / "code.py").write_text("from ui import app\nimport hal\n")
+    (tree / "ui" / "app.py").write_text(
+        "def _module(name):\n    return __import__(name, None, None, ('_',))\n"
+        "def f(x):\n    if _module('ui.pause').on(x):\n        __import__('ui.result')\n"
+        "    return _module('ui.playback'), _module(x)\n")
+    (tree / "hal" / "__init__.py").write_text("def f():\n    return __import__('hal.other')\n")
+    for name in ("__init__", "pause", "result", "playback"):
+        (tree / "ui" / (name + ".py")).write_text("")
+    builtin = boardinfo.builtins("pybadge")
+    found, missing = boardinfo.closure(["code"], [str(tree)], builtin, by_name=("ui",), desktop=("ui.playback",))
+    assert missing == [] and {"ui.pause", "ui.result"} <= set(found)
+    assert not {"ui.playback", "hal.other"} & set(found)
+    found, missing = boardinfo.closure(["code"], [str(tree)], builtin, by_name=("ui", "hal"))
+    assert "ui.playback" in found and missing == [("hal.other", "hal")]
+    found, _ = boardinfo.closure(["code"], [str(tree)], builtin)  # no folder's: static imports only
+    assert not {"ui.pause", "ui.result", "ui.playback"} & set(found)
 
 
 def test_docstrings_are_blanked_and_nothing_else_changes(bundles):
@@ -210,9 +300,9 @@ def test_every_module_compiles_on_micropython_within_the_heap_budget(bundles):
 @pytest.mark.vm
 def test_every_registered_games_modules_are_in_a_bundle_and_compile_within_the_heap_budget(registered, bundles,
                                                                                            tmp_path):
-    """Every registered game's modules (each its description names, and its file module) are in the bundle: a
-    game whose folders live outside engine/ (engine.games.HOMES: the toy) added at its package's path
-    (bundle.add_home), where MicroPython parses each and needs under 64 KB for it, as for the bundle's own."""
+    """Every registered game's modules (each its description names) are in the bundle: a game whose folders
+    live outside engine/ (engine.games.HOMES: the toy) added at its package's path (bundle.add_home, its file
+    module too), where MicroPython parses each and needs under 64 KB for it, as for the bundle's own."""
     tree = str(tmp_path / "CIRCUITPY")
     shutil.copytree(bundles["pybadge"], tree)
     added = []
@@ -222,8 +312,10 @@ def test_every_registered_games_modules_are_in_a_bundle_and_compile_within_the_h
         info = registered.get(name)
         home = registered.HOMES.get(name) or "engine." + name
         for module in (info.ENGINE, info.CONTROLS, info.CPU, info.SCREEN, info.WORDS, info.RESULT, info.HOWTO,
-                       home + ".game", home + ".file"):
+                       home + ".game"):
             assert os.path.exists(os.path.join(tree, *module.split(".")) + ".py"), (name, module)
+        on = os.path.exists(os.path.join(tree, *home.split(".")) + "/file.py")
+        assert on == (name in registered.HOMES), (name, on)  # a board saves no replay (the toy's folder is copied whole)
     assert added and all(p.endswith(".py") and "/" in p for p in added)
     figures = bundle.compile_heap(tree, added)
     assert set(figures) == set(added)

@@ -7,6 +7,11 @@ the way a board would run them: the desktop branch of
 ``if sys.implementation.name == "circuitpython":`` is left out, ``if
 TYPE_CHECKING:`` blocks too, and ``try: import x / except ImportError:``
 becomes a choice (the fallback's imports are needed only when x is missing).
+A module named by a literal, ``__import__("ui.result", ...)`` or a call of the
+module's own helper that hands its argument to ``__import__`` (ui/app.py's
+``_module("ui.pause")``), is an import by name: ``closure`` follows those of
+the folders it is told to (engine/ and ui/, which every board shares; hal/
+names its board's modules by name so that another board's bundle lacks them).
 """
 
 import ast
@@ -70,20 +75,48 @@ def imports(source, filename="<module>"):
     """The imports of a module as a board runs them: a list of items.
 
     An item is ``("import", module, level, names)`` (names: the ``from``
-    list, or () for ``import module``), or ``("try", items, fallback_items)``
-    for a try/except ImportError.
+    list, or () for ``import module``), ``("name", module)`` for a module
+    imported by a literal name (see above), or ``("try", items,
+    fallback_items)`` for a try/except ImportError.
     """
-    return _block(ast.parse(source, filename).body)
+    tree = ast.parse(source, filename)
+    return _block(tree.body, _importers(tree))
 
 
-def _block(statements):
-    out = []
-    for node in statements:
-        out.extend(_node(node))
+def _importers(tree):
+    """The names of __import__ and of the module's own functions that import their first argument by name."""
+    out = {"__import__"}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.args.args:
+            first = node.args.args[0].arg
+            if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "__import__"
+                   and n.args and isinstance(n.args[0], ast.Name) and n.args[0].id == first
+                   for n in ast.walk(node)):
+                out.add(node.name)
     return out
 
 
-def _node(node):
+def _by_name(node, importers):
+    """The by-name imports of a statement's own expressions (not of the statements it holds)."""
+    out = []
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.stmt, ast.excepthandler)):
+            continue
+        for n in ast.walk(child):
+            if (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in importers and n.args
+                    and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str)):
+                out.append(("name", n.args[0].value))
+    return out
+
+
+def _block(statements, importers):
+    out = []
+    for node in statements:
+        out.extend(_node(node, importers))
+    return out
+
+
+def _node(node, importers):
     if isinstance(node, ast.Import):
         return [("import", alias.name, 0, ()) for alias in node.names]
     if isinstance(node, ast.ImportFrom):
@@ -91,19 +124,20 @@ def _node(node):
     if isinstance(node, ast.If):
         branch = _board_branch(node.test)
         if branch is True:
-            return _block(node.body)
+            return _block(node.body, importers)
         if branch is False:
-            return _block(node.orelse)
-        return _block(node.body) + _block(node.orelse)
+            return _block(node.orelse, importers)
+        return _by_name(node, importers) + _block(node.body, importers) + _block(node.orelse, importers)
     if isinstance(node, ast.Try) and any(_catches_import_error(h) for h in node.handlers):
         fallback = []
         for h in node.handlers:
-            fallback.extend(_block(h.body))
-        return [("try", _block(node.body), fallback)] + _block(node.orelse) + _block(node.finalbody)
-    out = []
+            fallback.extend(_block(h.body, importers))
+        return ([("try", _block(node.body, importers), fallback)] + _block(node.orelse, importers)
+                + _block(node.finalbody, importers))
+    out = _by_name(node, importers)
     for field in ("body", "orelse", "finalbody", "handlers"):
         for child in getattr(node, field, ()) or ():
-            out.extend(_node(child) if isinstance(child, ast.stmt) else _block(child.body))
+            out.extend(_node(child, importers) if isinstance(child, ast.stmt) else _block(child.body, importers))
     return out
 
 
@@ -141,11 +175,14 @@ def module_file(roots, name):
     return None
 
 
-def closure(entries, roots, builtin, extra_roots=()):
+def closure(entries, roots, builtin, extra_roots=(), by_name=(), desktop=()):
     """Walk the imports from entry modules; return (modules found: {name: file}, missing: [(name, importer)]).
 
     Modules are looked up in builtin (a set of names), then in roots, then in
-    extra_roots (where the libraries to copy come from).
+    extra_roots (where the libraries to copy come from). The imports by name
+    (``__import__("ui.result")``) of the modules in the top folders by_name
+    names are followed too, and missing when not found; those of others are not,
+    nor those of the modules desktop names (what a board module loads by name for the desktop only).
     """
     found = {}
     missing = []
@@ -163,15 +200,24 @@ def closure(entries, roots, builtin, extra_roots=()):
         with open(path, encoding="utf-8") as f:
             items = imports(f.read(), path)
         package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
+        items = _static(items, () if name.split(".")[0] in by_name else None, desktop)
         for miss in _need(items, package, roots, builtin, extra_roots, todo):
             missing.append((miss, name))
     return found, missing
+
+
+def _static(items, by_name, desktop):
+    """items without the imports by name (by_name None), or without those of the modules desktop names."""
+    return [("try", _static(i[1], by_name, desktop), _static(i[2], by_name, desktop)) if i[0] == "try" else i
+            for i in items if i[0] != "name" or (by_name is not None and i[1] not in desktop)]
 
 
 def _need(items, package, roots, builtin, extra_roots, todo):
     """Queue what items import; return the names that cannot be found."""
     missing = []
     for item in items:
+        if item[0] == "name":
+            item = ("import", item[1], 0, ())
         if item[0] == "try":
             first = _need(item[1], package, roots, builtin, extra_roots, [])
             if first:

@@ -4,8 +4,9 @@
 
 BOARD is a board id (pybadge, edgebadge, pygamer, raspberry_pi_pico,
 raspberry_pi_pico_w, raspberry_pi_pico2, raspberry_pi_pico2_w) or pico /
-pico2. OUT/ gets code.py, engine/, ui/, hal/ with only this board's module
-(never desktop/, the desktop's room: no board has it), a settings.toml template, and
+pico2. OUT/ gets code.py, the modules of engine/ and ui/ a board can import,
+hal/ with only this board's module (never desktop/, the desktop's room: no
+board has it, nor the replay files' modules), a settings.toml template, and
 lib/ with every third-party library reachable from code.py that the board's
 firmware lacks, copied from this Python's site-packages (pip install -r
 requirements-dev.txt), so no download from GitHub is needed.
@@ -52,17 +53,54 @@ def entries(board):
     return ["code", "hal." + boardinfo.BOARDS[board][0], "ui.selftest"] + list(LINKS.get(board, ()))
 
 
+# The folders every board shares, whose imports by name (ui.app's screens, "ui.pause") the walk follows;
+# hal/ imports its board's modules by name so that another board's bundle lacks them (entries, LINKS).
+BY_NAME = ("engine", "ui")
+# What the App loads by name for the desktop's features alone, which the walk does not follow: a replay
+# file played on the table (App.watch) and the replay of a game to save (App.replay); a board keeps no
+# log (hal/device.py's keep_log) and nothing on it calls either (tests/tools/test_bundle.py checks).
+DESKTOP_BY_NAME = ("ui.playback",)
+# What a game's description names, each a module a board imports by that name (docs/games.md).
+ROLES = ("ENGINE", "CONTROLS", "CPU", "SCREEN", "WORDS", "RESULT", "HOWTO")
+
+
+def game_modules():
+    """The modules a board may load of every registered game by its name (engine.games): its description,
+    the modules it names (ROLES), and the bots of its ROSTER that are modules of its package (Spit's
+    example bots, which its CPU's make(name) imports by name). Not its file module (engine/<game>/file.py):
+    only the replay files' reader and writer import it, on the desktop; a board saves no replay. A game
+    registered from elsewhere (engine.games.HOMES) counts for what it imports of engine/ and ui/."""
+    from engine import games
+
+    out = []
+    for name in games.NAMES:
+        info = games.get(name)
+        package = info.__name__.rpartition(".")[0]
+        out += [info.__name__] + [getattr(info, role) for role in ROLES]
+        out += [package + "." + bot for bot in info.ROSTER if boardinfo.module_file([ROOT], package + "." + bot)]
+    return out
+
+
+def walk(board, roots, extra_roots=()):
+    """boardinfo.closure of what a board can import (entries, game_modules), as the bundle walks it."""
+    return boardinfo.closure(entries(board) + game_modules(), roots, boardinfo.builtins(board), extra_roots,
+                             by_name=BY_NAME, desktop=DESKTOP_BY_NAME)
+
+
 def modules(board):
     """(repository files, {module: library file}) a board's bundle needs; SystemExit when one is missing.
 
-    The repository files are engine/ and ui/ whole, assets/, and every other module reachable
-    from code.py on that board (its hal modules); the libraries are the
-    third-party modules reachable from them that the firmware lacks. desktop/ is
-    never walked, and nothing a board imports reaches it (code.py's desktop branch
-    is not read: boardinfo.imports), so no desktop module is ever taken.
+    The repository files are assets/ and every module a board can import: the
+    walk of the imports from code.py, the board's hal module, the self-test,
+    its links and every game's modules (game_modules), with the imports by name
+    of engine/ and ui/; the libraries are the third-party modules reachable
+    from them that the firmware lacks. What only the desktop imports (desktop/,
+    whose folder is never walked; the replay files' modules, engine.replay,
+    engine.names, engine.jsontext, the games' file modules and ui.playback:
+    DESKTOP_BY_NAME) is not reached, so not shipped.
     """
     sites = boardinfo.site_packages()
-    found, missing = boardinfo.closure(entries(board), [ROOT], boardinfo.builtins(board), sites)
+    found, missing = walk(board, [ROOT], sites)
     if missing:
         raise SystemExit("\n".join("%s (imported by %s) is neither built into CircuitPython on %s "
                                    "nor installed here" % (m, by, board) for m, by in missing))
@@ -72,16 +110,16 @@ def modules(board):
         if path is None:
             continue
         if path.startswith(ROOT + os.sep) and not any(path.startswith(d + os.sep) for d in sites):
-            files.add(os.path.relpath(path, ROOT).replace(os.sep, "/"))
+            rel = os.path.relpath(path, ROOT).replace(os.sep, "/")
+            if rel.split("/")[0] == "desktop":
+                raise SystemExit("%s is desktop/'s, no board's: a module on %s imports it" % (rel, board))
+            if rel == "code.py" or rel.split("/")[0] in ("engine", "ui", "hal"):
+                files.add(rel)  # (a game registered from elsewhere, engine.games.HOMES, is add_home's)
         else:
             libs[name] = path
-    for folder in ("engine", "ui", "assets"):
-        for base, dirs, names in os.walk(os.path.join(ROOT, folder)):
-            dirs[:] = [d for d in dirs if d != "__pycache__"]
-            for n in names:
-                rel = os.path.relpath(os.path.join(base, n), ROOT).replace(os.sep, "/")
-                if n.endswith(".py") or folder == "assets":
-                    files.add(rel)
+    for base, dirs, names in os.walk(os.path.join(ROOT, "assets")):
+        for n in names:
+            files.add(os.path.relpath(os.path.join(base, n), ROOT).replace(os.sep, "/"))
     return sorted(files), libs
 
 
