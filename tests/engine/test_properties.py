@@ -52,6 +52,7 @@ def random_action_stream(game, options, data, top_verb):
             verb = data.draw(st.integers(0, top_verb), label="verb")
             a = data.draw(st.integers(0, 6), label="a")
             b = data.draw(st.integers(0, 6), label="b")
+        game.advance(t)  # the clock reaching t (a call limit, a stall) is not the action's doing (P-7, P-8)
         before = snapshot(game)
         reason = game.apply(t, player, verb, a, b)
         if reason != A.OK:
