@@ -8,6 +8,10 @@ target shows this same frame in a window, so both match pixel for pixel.
 Auto-refresh is off: the game changes its displayio groups and calls
 ``hal.present()`` once per frame, which refreshes only the areas that changed
 (``display.refreshed`` lists them). Nothing else ever calls ``display.refresh()``.
+A refresh finds the areas; their pixels are rendered when the picture is next
+read (``frame``, ``rgb``, ``pixel``, ``png``, or ``paint()``), from the groups
+as they are then, which is what a refresh of each frame would have left there:
+Blinka renders in pure Python, and most frames of a test are never looked at.
 
 The clock is fake and starts at ``start_ms``: it moves only by ``advance(ms)``,
 so a test or a scripted game is deterministic. ``events.feed()`` queues key
@@ -65,8 +69,11 @@ class FrameDisplay(busdisplay.BusDisplay):
 
     ``frame`` is the RGB565 picture row by row, ``rgb`` the same in RGB888;
     ``refreshed`` lists the areas ``(x1, y1, x2, y2)`` (x2, y2 excluded) that
-    the last refresh repainted.
+    the last refresh repainted. The pixels of the areas refreshed since the
+    picture was last read are rendered when it is read (``paint()``).
     """
+
+    _MERGE = 48  # more areas than this waiting to be rendered: render the box around them all
 
     # Blinka's BusDisplay.__new__ hands the display to its background refresh thread before
     # __init__ has run; the thread reads _auto_refresh, so it must exist from the start (without
@@ -75,13 +82,14 @@ class FrameDisplay(busdisplay.BusDisplay):
 
     def __init__(self, width, height):
         size = width * height
-        self.frame = array.array("H", bytes(2 * size))
-        self.rgb = bytearray(3 * size)
+        self._frame = array.array("H", bytes(2 * size))
+        self._rgb = bytearray(3 * size)
+        self._damage = []  # the areas refreshed but not yet rendered
         self._area_bytes = memoryview(bytearray(2 * size + 4))  # one area, full screen at most
         self._area_words = self._area_bytes.cast("I")
         self._area_mask = memoryview(bytearray(4 * (size // 32 + 1))).cast("I")
         self._zeros = memoryview(bytes(2 * size + 4)).cast("I")
-        self._frame_bytes = memoryview(self.frame).cast("B")
+        self._frame_bytes = memoryview(self._frame).cast("B")
         self._clipped = Area()
         self.refreshed = []
         super().__init__(None, b"", width=width, height=height, auto_refresh=False,
@@ -100,12 +108,50 @@ class FrameDisplay(busdisplay.BusDisplay):
             self._core.current_group._get_refresh_areas([])
         return areas
 
+    @property
+    def frame(self):
+        """The RGB565 picture, row by row (an array of "H")."""
+        self.paint()
+        return self._frame
+
+    @property
+    def rgb(self):
+        """The picture in RGB888 bytes, row by row (the same bytearray each time: a window may share it)."""
+        self.paint()
+        return self._rgb
+
     def _refresh_area(self, area):
-        """Render one dirty area with displayio's fill_area and copy it into the frame."""
+        """Note one dirty area (clipped to the screen) as refreshed; paint() renders it."""
         clipped = self._clipped
         if not self._core.clip_area(area, clipped):
             return True
-        x1, y1, x2, y2 = clipped.x1, clipped.y1, clipped.x2, clipped.y2
+        box = (clipped.x1, clipped.y1, clipped.x2, clipped.y2)
+        self.refreshed.append(box)
+        damage = self._damage
+        if box not in damage:
+            damage.append(box)
+            if len(damage) > self._MERGE:
+                damage[:] = [(min(a[0] for a in damage), min(a[1] for a in damage),
+                              max(a[2] for a in damage), max(a[3] for a in damage))]
+        return True
+
+    def paint(self):
+        """Render every area refreshed since the last paint from the groups as they are now."""
+        damage = self._damage
+        if not damage:
+            return
+        damage.sort(key=lambda a: (a[2] - a[0]) * (a[3] - a[1]), reverse=True)
+        done = []
+        for box in damage:  # an area inside one already rendered is not rendered again
+            if not any(d[0] <= box[0] and d[1] <= box[1] and box[2] <= d[2] and box[3] <= d[3] for d in done):
+                self._render(*box)
+                done.append(box)
+        damage.clear()
+
+    def _render(self, x1, y1, x2, y2):
+        """Render one area with displayio's fill_area and copy it into the frame."""
+        clipped = self._clipped
+        clipped.x1, clipped.y1, clipped.x2, clipped.y2 = x1, y1, x2, y2
         w = x2 - x1
         n = w * (y2 - y1)
         # fill_area skips pixels whose mask bit is set and leaves uncovered ones as they are
@@ -117,9 +163,7 @@ class FrameDisplay(busdisplay.BusDisplay):
         for row in range(y2 - y1):
             at = (y1 + row) * width + x1
             self._frame_bytes[2 * at:2 * (at + w)] = self._area_bytes[2 * row * w:2 * (row + 1) * w]
-            self.rgb[3 * at:3 * (at + w)] = rgb[3 * row * w:3 * (row + 1) * w]
-        self.refreshed.append((x1, y1, x2, y2))
-        return True
+            self._rgb[3 * at:3 * (at + w)] = rgb[3 * row * w:3 * (row + 1) * w]
 
     def pixel(self, x, y):
         """The (r, g, b) shown at x, y."""

@@ -163,6 +163,7 @@ class Hal(headless.Hal):
         """Repaint what changed on the screen, scale it into the window, draw the lights."""
         display = self.display
         display.refresh()
+        display.paint()  # the window shows every frame: render its areas now
         s = self.scale
         redraw = self._redraw
         if redraw:
