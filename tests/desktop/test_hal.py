@@ -122,6 +122,35 @@ def test_scene_renders_expected_colours(screen):
     assert d.pixel(23, 34) == (255, 0, 0)
 
 
+@pytest.mark.parametrize("game", ["spit", "speed", "california"])
+def test_a_picture_read_after_many_frames_is_the_one_painted_frame_by_frame(game):
+    """The areas are rendered when the picture is read: a demo game looked at only at the end shows, pixel for
+    pixel, what painting every frame shows, and each frame's refreshed areas are the same either way."""
+    from ui.app import App
+
+    def demo(every):
+        hal = headless.Hal(160, 128)
+        try:
+            app = App(hal, settings={"game": game}, seed=5)
+            app.start_game(hal.ticks_ms(), demo=True)
+            areas, frames = [], []
+            for i in range(900):
+                app.frame(hal.ticks_ms())
+                areas.append(list(hal.display.refreshed))
+                if every or i % 300 == 299:
+                    frames.append(hal.display.frame.tobytes())
+                hal.advance(33)
+            return areas, frames
+        finally:
+            hal.deinit()
+
+    painted_areas, painted = demo(True)
+    read_areas, read = demo(False)
+    assert sum(map(len, painted_areas)) > 100  # cards landed and the table changed
+    assert read_areas == painted_areas
+    assert read == painted[299::300]  # frames 300, 600 and 900
+
+
 def test_rgb565_expands_with_the_top_bits_copied_down():
     every = array.array("H", range(65536))
     rgb = headless.rgb565_to_rgb888(memoryview(every).cast("B").tobytes())
