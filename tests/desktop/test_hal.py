@@ -1,6 +1,6 @@
 """The desktop's targets, desktop/window.py and desktop/headless.py: screen, keys, lights, tones, clock, settings."""
 
-from conftest import ROOT
+from conftest import ROOT, registered_games
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"  # no window on the screen, even with a DISPLAY
@@ -122,9 +122,9 @@ def test_scene_renders_expected_colours(screen):
     assert d.pixel(23, 34) == (255, 0, 0)
 
 
-@pytest.mark.parametrize("game", ["spit", "speed", "california"])
-def test_a_picture_read_after_many_frames_is_the_one_painted_frame_by_frame(game):
-    """The areas are rendered when the picture is read: a demo game looked at only at the end shows, pixel for
+@pytest.mark.parametrize("game", registered_games())
+def test_a_picture_read_after_many_frames_is_the_one_painted_frame_by_frame(registered, game):
+    """The areas are rendered when the picture is read: a demo game looked at only now and then shows, pixel for
     pixel, what painting every frame shows, and each frame's refreshed areas are the same either way."""
     from ui.app import App
 
