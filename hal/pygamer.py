@@ -76,6 +76,7 @@ class Hal(device.BoardHal):
     name = NAME
     key_names = KEY_NAMES
     button_words = ("stick", "Sel Sta B A")  # the how-to pages' words: up, down, left, right
+    open_link = staticmethod(pybadge.Hal.open_link)  # the Feather header's TX and RX, as on a PyBadge
 
     def __init__(self, width=None, height=None):
         device.collect()

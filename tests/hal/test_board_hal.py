@@ -179,6 +179,24 @@ def test_pygamer_rest_position_is_measured_at_start():
         assert h2.stick.rest_x == 32768
 
 
+def test_a_board_whose_bundle_ships_a_link_transport_offers_the_link():
+    """The menu's Link line is there when the hal has open_link: every board whose bundle holds a transport
+    (docs/link-transports.md) opens it; the PyGamer and the PyBadge on their TX and RX."""
+    import boardinfo
+    import bundle
+
+    with board_modules():
+        for board_id, (name, _) in sorted(boardinfo.BOARDS.items()):
+            transports = [m for m in bundle.entries(board_id) if m.startswith("hal.link.")]
+            if not transports or name == "pico":  # the Pico W's opens when its radio is found (below)
+                continue
+            _, h, mods = make(name)
+            assert callable(getattr(h, "open_link", None)), board_id
+            link = h.open_link(None)  # as the menu opens it: host (ui/linked.py)
+            assert link.port.baudrate == 115200 and link.port.pins == (mods["board"].TX, mods["board"].RX), board_id
+            h.deinit()
+
+
 # ---- the Pico kit: pins and panel from settings.toml ------------------------------------------
 
 def test_pico_default_wiring():
