@@ -164,6 +164,7 @@ def canvas_rgb(page):
 
 # ---- the contract: ?replay= and ?script= ----------------------------------------------------------
 
+@pytest.mark.slow  # 6-11 s (the first starts Chromium and Pyodide): the file goes out among the long ones
 def test_a_replay_in_the_page_ends_in_the_state_tools_replay_prints(site, game_page):
     """?replay=PATH: for each game, the page's final state is tools/replay.py's line for that file."""
     paths = {}
@@ -204,6 +205,7 @@ def desktop_frame(script, size):
         hal.deinit()
 
 
+@pytest.mark.slow
 def test_a_scripts_last_frame_on_the_canvas_is_the_desktops_pixel_for_pixel(game_page, tmp_path):
     """?script=PATH&size=WxH: the canvas holds the last frame, the same pixels as the desktop's headless screenshot
     (the first as the page opened at that query string, the others through spitOpen)."""
@@ -348,6 +350,7 @@ def test_the_how_to_page_opens_from_the_menu(game_page):
 
 # ---- link play: two tabs ------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_two_tabs_linked_play_a_game_to_the_same_state_and_its_replay_downloads(game_page, server, tmp_path):
     """Two tabs through a BroadcastChannel and the link protocol (the CPU in each tab's own seat, as tools/linkplay.py):
     the same final state in both; the host's downloaded replay gives it with tools/replay.py."""
@@ -408,6 +411,7 @@ def _lab_run(page, code=None, seconds=60):
     return page.evaluate("document.getElementById('result').dataset.state"), page.text_content("#result")
 
 
+@pytest.mark.slow
 def test_the_bot_lab_plays_a_tournament_in_a_worker_and_says_what_is_wrong_with_a_bot(server, browser, tmp_path):
     """A two-game tournament's table is tools/tournament.py's for the downloaded file; a bot that is not Python,
     raises or hangs gets its one line; Stop ends a run; the page answers while the worker plays."""
