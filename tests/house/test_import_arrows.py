@@ -225,11 +225,10 @@ def flat(items):
     for item in items:
         if item[0] == "try":
             out += flat(item[1]) + flat(item[2])
-        elif item[0] == "name":
-            out.append(item[1])
         else:
             out.append(item[1])
-            out += [item[1] + "." + n for n in item[3]]
+            if item[0] == "import":
+                out += [item[1] + "." + n for n in item[3]]
     return out
 
 

@@ -200,16 +200,16 @@ def closure(entries, roots, builtin, extra_roots=(), by_name=(), desktop=()):
         with open(path, encoding="utf-8") as f:
             items = imports(f.read(), path)
         package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
-        items = _static(items, () if name.split(".")[0] in by_name else None, desktop)
+        items = _static(items, name.split(".")[0] in by_name, desktop)
         for miss in _need(items, package, roots, builtin, extra_roots, todo):
             missing.append((miss, name))
     return found, missing
 
 
-def _static(items, by_name, desktop):
-    """items without the imports by name (by_name None), or without those of the modules desktop names."""
-    return [("try", _static(i[1], by_name, desktop), _static(i[2], by_name, desktop)) if i[0] == "try" else i
-            for i in items if i[0] != "name" or (by_name is not None and i[1] not in desktop)]
+def _static(items, follow, desktop):
+    """items with the imports by name of the modules desktop does not name if follow, else with none of them."""
+    return [("try", _static(i[1], follow, desktop), _static(i[2], follow, desktop)) if i[0] == "try" else i
+            for i in items if i[0] != "name" or (follow and i[1] not in desktop)]
 
 
 def _need(items, package, roots, builtin, extra_roots, todo):
