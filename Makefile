@@ -1,7 +1,8 @@
 # make run:  the simulator window (two players on one keyboard).
 # make demo: a full seeded game between two random players, printed as a trace (no screen needed).
-# make test: the test suite, in a virtual environment with the pinned tools, a pytest-xdist worker a core
-#            (JOBS=1: in one process; docs/performance.md "How long the tests take").
+# make test: the everyday tests (all but those marked slow), in a virtual environment with the pinned tools,
+#            a pytest-xdist worker a core (JOBS=1: in one process; docs/performance.md "How long the tests take").
+# make test-all: every test, the slow ones too (what CI runs); make test-slow: only the slow ones.
 # make web:  the browser edition, a static site in build/web/ (make web-serve: served on 127.0.0.1).
 PYTHON ?= python3
 VENV := .venv
@@ -9,7 +10,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: run demo test bench bench-mpy bench-cp bench-web circuitpython screenshot web web-serve clean
+.PHONY: run demo test test-all test-slow bench bench-mpy bench-cp bench-web circuitpython screenshot web web-serve clean
 
 run: $(RUN_STAMP)
 	$(BIN)/python code.py
@@ -28,9 +29,20 @@ $(STAMP): requirements.txt requirements-dev.txt
 	touch $(STAMP) $(RUN_STAMP)
 
 JOBS ?= auto
+# Each test process and each tool it starts compiles the project's modules; with PYTHONDONTWRITEBYTECODE set
+# (as on some machines) every one of them compiled everything again. The bytecode goes to .cache/pycache in
+# the clone (ignored by git, removed by make clean), so the tree stays free of __pycache__ folders.
+PYTEST := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/.cache/pycache \
+	$(BIN)/python -m pytest $(if $(filter 1,$(JOBS)),-p no:xdist,-n $(JOBS))
 
 test: $(STAMP)
-	$(BIN)/python -m pytest $(if $(filter 1,$(JOBS)),-p no:xdist,-n $(JOBS))
+	$(PYTEST) -m "not slow"
+
+test-slow: $(STAMP)
+	$(PYTEST) -m slow
+
+test-all: $(STAMP)
+	$(PYTEST)
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench/bench.py

@@ -113,17 +113,19 @@ def cpvm():
 
 
 def pytest_collection_modifyitems(config, items):
-    """Every test that takes CircuitPython's VM is marked vm; under xdist the slow ones go first.
+    """Every test that takes CircuitPython's VM is marked vm; under xdist the big units of work go first.
 
-    pytest-xdist (`make test`: -n auto) hands tests out in this order (FileScheduling below), so the
-    long ones start first and the short ones fill both workers at the end. Without xdist the
-    order is the files' own.
+    pytest-xdist (`make test`: -n auto) hands tests out in this order (FileScheduling below): the slow
+    tests, then the files that run whole in one worker, then the rest, so the long units start first and
+    the short ones fill both workers at the end. Without xdist the order is the files' own.
     """
     for item in items:
         if "cpvm" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.vm)
     if os.environ.get("PYTEST_XDIST_WORKER"):
-        items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: the files' order within
+        whole = _whole_files()
+        items.sort(key=lambda item: (item.get_closest_marker("slow") is None,  # stable: the files' order within
+                                     item.nodeid.split("::", 1)[0] not in whole))
 
 
 # Files whose module fixture is cheap next to each of their tests (each plays games on the board VM for many
