@@ -13,9 +13,11 @@ pytestmark = pytest.mark.typecheck
 
 @pytest.fixture(scope="module")
 def results():
-    """{board: (errors, output)} for every supported board, checked in parallel."""
+    """{board: (errors, output)} for every supported board, checked in parallel (mypy's caches kept between
+    runs, outside the clone: typecheck.shared_cache)."""
     with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
-        done = list(pool.map(typecheck.check, sorted(boardinfo.BOARDS)))
+        done = list(pool.map(lambda board: typecheck.check(board, cache=typecheck.shared_cache(board)),
+                             sorted(boardinfo.BOARDS)))
     return {board: (errors, output) for board, errors, output, _ in done}
 
 
