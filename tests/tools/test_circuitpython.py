@@ -6,6 +6,7 @@ in CI). What each figure means: tools/bench/bench_cp.py and docs/performance.md.
 """
 
 from conftest import ROOT
+import json
 import os
 import subprocess
 
@@ -60,13 +61,20 @@ def test_the_vm_is_circuitpythons_32_bit_build(cpvm):
     assert "CircuitPython" in said and "mpy v6.3" in said
 
 
-def test_the_vms_are_kept_outside_the_clone_keyed_by_the_kits_version(cpvm):
+def test_the_vms_are_kept_outside_the_clone_keyed_by_the_kits_version_and_the_make_args(cpvm):
     """A fresh clone on the same machine finds the build (CI's clean clone does not build it again); another
-    kit (its version and the digest of its sources) gets a folder of its own."""
+    kit (its version and the digest of its sources) or other make arguments for the VMs (a hash of
+    VM_MAKE_ARGS) get a folder of their own, so the cache never hands back a VM built otherwise."""
     _, _, version = circuitpython.source()
+    home = os.sep + version.replace(os.sep, "_") + os.sep + circuitpython.build_key() + os.sep
     root = ROOT
     for name, path in cpvm.items():
-        assert (os.sep + version.replace(os.sep, "_") + os.sep) in path, (name, path)
+        assert home in path, (name, path)
+        stamp = os.path.join(os.path.dirname(path), "built.json")
+        if name != circuitpython.BOARD_VM:
+            stamp = os.path.join(os.path.dirname(os.path.dirname(path)), "built.json")  # beside bin/
+        with open(stamp, encoding="utf-8") as f:
+            assert json.load(f)["make"] == list(circuitpython.VM_MAKE_ARGS), (name, path)
         if not os.environ.get("SPIT_CIRCUITPYTHON_CACHE"):
             assert not os.path.abspath(path).startswith(root + os.sep), (name, path)
 

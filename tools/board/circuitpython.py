@@ -23,10 +23,15 @@ commit the kit's README names, with ``tools/huffman`` checked out):
   frozen into it (``BOARD_FROZEN_DIR``), so that their code is in ROM as a
   board's C modules are, and only the objects they make take heap.
 
-The binaries go to ``~/.cache/spit/circuitpython/<version>/bin/`` (under
-``$XDG_CACHE_HOME`` when set, or ``$SPIT_CIRCUITPYTHON_CACHE``), outside the
-clone, so that every clone on the machine shares one build; the board VM goes
-to ``board-<hash of the frozen stand-ins>/`` beside it. A second call finds
+The unix VMs are built without threads and without position-independent
+code (``VM_MAKE_ARGS``), which makes them faster and changes no heap figure.
+
+The binaries go to ``~/.cache/spit/circuitpython/<version>/vm-<key>/bin/``
+(under ``$XDG_CACHE_HOME`` when set, or ``$SPIT_CIRCUITPYTHON_CACHE``),
+outside the clone, so that every clone on the machine shares one build; the
+key is ``build_key()``, a short hash of ``VM_MAKE_ARGS``, so that a change of
+them builds afresh rather than finding the old binaries. The board VM goes to
+``board-<hash of the frozen stand-ins>/`` beside ``bin/``. A second call finds
 them there. The build needs
 ``gcc -m32`` (Debian's ``gcc-multilib``): without it, or without a source,
 ``binaries()`` raises ``Unavailable`` with one line saying what to install,
@@ -55,6 +60,13 @@ STANDINS = os.path.join(ROOT, "tools", "board", "standins")
 NOT_FROZEN = ("displayio.py", "terminalio.py", "bitmaptools.py", "vectorio.py", "neopixel.py", "adafruit_st7789.py")
 MPY_HEADER = b"C\x06"  # CircuitPython's .mpy: 'C', mpy version 6 (MicroPython's start with 'M')
 STEP_TIMEOUT = 900  # seconds for each make
+# make's arguments for every unix VM (mpy-cross is built as the kit builds it). A board has no threads: the
+# unix port's (MICROPY_PY_THREAD) only cost time, a pthread_getspecific in each mp_thread_get_state. And
+# position-independent code (Debian's gcc makes it by default) costs i386 a register, the GOT pointer in
+# ebx, and a __x86.get_pc_thunk call in most functions. The two were about 10% of the board VM's time; the
+# tests' heap figures were compared with and without them and are the same (docs/performance.md).
+# CFLAGS_EXTRA is free: the pystack variants' size is set in their header, not with it (_build).
+VM_MAKE_ARGS = ("MICROPY_PY_THREAD=0", "CFLAGS_EXTRA=-fno-pie", "LDFLAGS_EXTRA=-no-pie")
 
 
 class Unavailable(Exception):
@@ -71,6 +83,16 @@ def _cache():
         return os.environ["SPIT_CIRCUITPYTHON_CACHE"]
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "spit", "circuitpython")
+
+
+def build_key():
+    """A short hash of VM_MAKE_ARGS, in the cache folder's name: other make arguments build afresh."""
+    return "vm-" + hashlib.sha256("\0".join(VM_MAKE_ARGS).encode()).hexdigest()[:8]
+
+
+def _home(version):
+    """The folder of the binaries built from version with VM_MAKE_ARGS."""
+    return os.path.join(_cache(), version.replace(os.sep, "_"), build_key())
 
 
 def frozen_standins():
@@ -135,7 +157,7 @@ def board_vm(rebuild=False, log=None, build=True):
     digest = hashlib.sha256()
     for name, data in sorted(frozen.items()):
         digest.update(name.encode() + b"\0" + data + b"\0")
-    home = os.path.join(_cache(), version.replace(os.sep, "_"), "board-" + digest.hexdigest()[:12])
+    home = os.path.join(_home(version), "board-" + digest.hexdigest()[:12])
     binary = os.path.join(home, BOARD_VM)
     stamp = os.path.join(home, "built.json")
     if not rebuild and os.path.isfile(stamp) and os.access(binary, os.X_OK):
@@ -153,7 +175,8 @@ def board_vm(rebuild=False, log=None, build=True):
         mpy_cross = _binaries(rebuild, log, build)["mpy-cross"]
         _build_board(kind, where, version, home, frozen, mpy_cross, log or (lambda line: None))
         with open(stamp + ".tmp", "w", encoding="utf-8") as f:
-            json.dump({"source": kind, "from": where, "version": version, "frozen": sorted(frozen)}, f)
+            json.dump({"source": kind, "from": where, "version": version, "make": list(VM_MAKE_ARGS),
+                       "frozen": sorted(frozen)}, f)
         os.replace(stamp + ".tmp", stamp)
     return binary
 
@@ -163,7 +186,7 @@ def _binaries(rebuild, log, build):
     cache = _cache()
     if os.path.exists(cache) and not os.path.isdir(cache):
         raise Unavailable("the cache %s is not a folder (SPIT_CIRCUITPYTHON_CACHE)" % cache)
-    home = os.path.join(cache, version.replace(os.sep, "_"))
+    home = _home(version)
     bins = {name: os.path.join(home, "bin", name) for name in NAMES}
     stamp = os.path.join(home, "built.json")
     if not rebuild and os.path.isfile(stamp) and all(os.access(p, os.X_OK) for p in bins.values()):
@@ -180,7 +203,7 @@ def _binaries(rebuild, log, build):
             return bins  # another process built them meanwhile
         _build(kind, where, version, home, log or (lambda line: None))
         with open(stamp + ".tmp", "w", encoding="utf-8") as f:
-            json.dump({"source": kind, "from": where, "version": version}, f)
+            json.dump({"source": kind, "from": where, "version": version, "make": list(VM_MAKE_ARGS)}, f)
         os.replace(stamp + ".tmp", stamp)
     return bins
 
@@ -212,6 +235,7 @@ def _build(kind, where, version, home, log):
     tree, env = _unpack(kind, where, version, work)
     small = os.path.join(work, "variants", "cp32pystack1536")
     shutil.copytree(os.path.join(work, "variants", "cp32pystack"), small)
+    # the size goes in the header (build.sh passes it as CFLAGS_EXTRA, which VM_MAKE_ARGS takes)
     with open(os.path.join(small, "mpconfigvariant.h"), "r+", encoding="utf-8") as f:
         text = f.read()
         f.seek(0)
@@ -227,7 +251,7 @@ def _build(kind, where, version, home, log):
                           ("cp32pystack1536", "micropython-pystack1536")):
         _make(log, env, name, "-C", os.path.join(tree, "ports", "unix"),
               "VARIANT_DIR=" + os.path.join(work, "variants", variant), "BUILD=" + builds + "/" + variant,
-              "-j" + jobs)
+              "-j" + jobs, *VM_MAKE_ARGS)
         shutil.copy2(os.path.join(builds, variant, "micropython"), os.path.join(out, name))
 
 
@@ -268,7 +292,7 @@ def _build_board(kind, where, version, home, frozen, mpy_cross, log):
     jobs = os.environ.get("JOBS", str(min(4, os.cpu_count() or 1)))
     _make(log, env, BOARD_VM, "-C", os.path.join(tree, "ports", "unix"),
           "VARIANT_DIR=" + os.path.join(work, "variants", "cp32board"), "BUILD=" + os.path.join(work, "build"),
-          "BOARD_FROZEN_DIR=" + folder, "MICROPY_MPYCROSS=" + mpy_cross, "-j" + jobs)
+          "BOARD_FROZEN_DIR=" + folder, "MICROPY_MPYCROSS=" + mpy_cross, "-j" + jobs, *VM_MAKE_ARGS)
     shutil.copy2(os.path.join(work, "build", "micropython"), os.path.join(home, BOARD_VM))
     shutil.rmtree(work, ignore_errors=True)
 
