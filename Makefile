@@ -65,7 +65,8 @@ bench-cp: $(STAMP)
 	$(BIN)/python tools/bench/bench_cp.py
 
 # CircuitPython's mpy-cross, 32-bit VMs and board VM, built once into ~/.cache/spit/circuitpython/<the kit's
-# version>/, outside the clone, so every clone of the machine shares them (needs gcc-multilib)
+# version>/vm-<a hash of the VMs' make arguments>/, outside the clone, so every clone of the machine shares them
+# (needs gcc-multilib)
 circuitpython: $(STAMP)
 	$(BIN)/python tools/board/circuitpython.py
 
