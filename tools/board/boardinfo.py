@@ -15,6 +15,7 @@ names its board's modules by name so that another board's bundle lacks them).
 """
 
 import ast
+import functools
 import os
 
 import _path
@@ -71,16 +72,19 @@ def builtins(board):
 
 # ---- the imports a module runs on a board ---------------------------------------------
 
+@functools.lru_cache(maxsize=512)
 def imports(source, filename="<module>"):
-    """The imports of a module as a board runs them: a list of items.
+    """The imports of a module as a board runs them: a tuple of items.
 
     An item is ``("import", module, level, names)`` (names: the ``from``
     list, or () for ``import module``), ``("name", module)`` for a module
     imported by a literal name (see above), or ``("try", items,
-    fallback_items)`` for a try/except ImportError.
+    fallback_items)`` for a try/except ImportError. Remembered for each
+    source and file name: a process that builds several bundles parses each
+    module once (the items are tuples, so no caller can change them).
     """
     tree = ast.parse(source, filename)
-    return _block(tree.body, _importers(tree))
+    return tuple(_block(tree.body, _importers(tree)))
 
 
 def _importers(tree):
@@ -132,7 +136,7 @@ def _node(node, importers):
         fallback = []
         for h in node.handlers:
             fallback.extend(_block(h.body, importers))
-        return ([("try", _block(node.body, importers), fallback)] + _block(node.orelse, importers)
+        return ([("try", tuple(_block(node.body, importers)), tuple(fallback))] + _block(node.orelse, importers)
                 + _block(node.finalbody, importers))
     out = _by_name(node, importers)
     for field in ("body", "orelse", "finalbody", "handlers"):

@@ -123,8 +123,10 @@ def modules(board):
     return sorted(files), libs
 
 
+@functools.lru_cache(maxsize=512)
 def strip_docstrings(source, filename="<module>"):
-    """source with every docstring's lines blanked (line numbers stay); bodies that are only one keep it."""
+    """source with every docstring's lines blanked (line numbers stay); bodies that are only one keep it.
+    (Remembered for each source and file name: a process that builds several bundles parses each module once.)"""
     tree = ast.parse(source, filename)
     blank = set()
     for node in ast.walk(tree):
