@@ -446,8 +446,11 @@ def test_the_bot_lab_plays_a_tournament_in_a_worker_and_says_what_is_wrong_with_
     page.fill("#games", "500")
     page.click("#run")
     page.wait_for_function("document.getElementById('progress').value > 0", timeout=60000)
-    t = time.time()
-    assert page.evaluate("1 + 1") == 2 and time.time() - t < 1  # the page answers while the worker plays
+    # the page answers while the worker plays: a question asked during the run is answered during it (were
+    # Python on the page's own thread, the answer would wait for the 500 games' end)
+    answer = page.evaluate("[1 + 1, document.getElementById('result').dataset.state, "
+                           "document.getElementById('progress').value]")
+    assert answer[:2] == [2, "running"] and answer[2] < 500, answer
     page.click("#stop")
     assert page.text_content("#result") == "tournament: stopped"
     page.wait_for_function("document.getElementById('status').textContent === 'Ready'", timeout=BOOT_MS)
@@ -456,8 +459,8 @@ def test_the_bot_lab_plays_a_tournament_in_a_worker_and_says_what_is_wrong_with_
     page.fill("#games", "2")
     t = time.time()
     state, text = _lab_run(page, HANGS, seconds=30)
-    assert state == "error" and "mybot's decide did not return (an endless loop?)" in text, text
-    assert 2 <= time.time() - t < 10
+    assert state == "error" and "more than 2 s: mybot's decide did not return (an endless loop?)" in text, text
+    assert time.time() - t >= 2  # not before its limit (no upper bound in seconds: a busy machine is slower)
     assert page.is_disabled("#run")  # a fresh worker is starting
     context.close()
 

@@ -294,9 +294,11 @@ def test_uart_recv_on_a_quiet_or_unplugged_line_is_0_at_once(boards):
     alone = link_uart.make()  # no cable: it talks to no one
     buf = bytearray(MTU)
     start = time.perf_counter()
-    for _ in range(1000):
+    for _ in range(30):
         assert a.recv_into(buf) == 0 and alone.recv_into(buf) == 0
-    assert time.perf_counter() - start < 0.5
+    # a read that waited would wait busio's timeout (1 s by default) at each call: 30 s or more. A generous
+    # bound, so that a busy machine never fails it: at once is microseconds
+    assert time.perf_counter() - start < 15
     alone.send(0, b"SP" + bytes(20), 22)
     a.send(1, b"to no one", 9)  # point to point: only peer 0 is there
     assert drain(b, 0.02) == []
@@ -489,9 +491,9 @@ def test_udp_a_quiet_socket_and_an_unreachable_host_are_no_packet(boards):
     guest = link_socketpool.make(join=("127.0.0.1", free_port()))  # nobody listens there
     buf = bytearray(MTU)
     start = time.perf_counter()
-    for _ in range(200):
+    for _ in range(30):
         assert guest.recv_into(buf) == 0
-    assert time.perf_counter() - start < 0.5
+    assert time.perf_counter() - start < 15  # a read that waited would wait for ever; at once is microseconds
     for _ in range(3):
         guest.send(0, b"anyone?", 7)
         assert drain(guest, 0.01) == []  # the port-unreachable report is no packet
