@@ -18,7 +18,7 @@ RUN_STAMP := $(VENV)/.installed-run
 PY := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/.cache/pycache $(BIN)/python
 
 run: $(RUN_STAMP)
-	$(PY) code.py
+	@$(PY) code.py
 
 $(RUN_STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
