@@ -78,12 +78,16 @@ def _kit():
     return os.environ.get("SPIT_CIRCUITPYTHON_KIT") or KIT
 
 
-def _cache():
-    """Where the binaries are kept: outside the clone, shared by every clone of this machine."""
-    if os.environ.get("SPIT_CIRCUITPYTHON_CACHE"):
-        return os.environ["SPIT_CIRCUITPYTHON_CACHE"]
+def user_cache(*parts):
+    """A folder of ``~/.cache/spit/`` (under ``$XDG_CACHE_HOME`` when set): outside the clone, shared by every
+    clone of this machine."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "spit", "circuitpython")
+    return os.path.join(base, "spit", *parts)
+
+
+def _cache():
+    """Where the binaries are kept: user_cache("circuitpython"), or $SPIT_CIRCUITPYTHON_CACHE."""
+    return os.environ.get("SPIT_CIRCUITPYTHON_CACHE") or user_cache("circuitpython")
 
 
 def build_key():

@@ -29,6 +29,7 @@ import _path  # noqa: F401
 from desktop.cli import Parser  # argparse with one-line errors
 import boardinfo
 import bundle
+import circuitpython
 from desktop.files import WriteError, write_atomic
 
 API_CODES = ("attr-defined", "call-arg", "name-defined", "import-not-found", "import-untyped",
@@ -127,8 +128,7 @@ def shared_cache(board):
     """A board's mypy cache kept between runs and clones: ``~/.cache/spit/mypy/<board>`` (under
     ``$XDG_CACHE_HOME`` when set). mypy compares each file's hash with the one it cached, so a cache made from
     other code is only slower to use, never wrong; a warm one checks a board in a third of the time."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "spit", "mypy", board)
+    return circuitpython.user_cache("mypy", board)
 
 
 def check(board, work=None, cache=None):
