@@ -13,6 +13,7 @@ from engine.speed.rules import ENDINGS, MATCHES, Speed
 
 OPTIONS = ("short_side_piles", "doubles", "jokers", "ending", "call_ms", "match", "target", "players", "decks", "stall")
 LAYOUT_KEYS = ("players", "side", "start", "centre")
+MASHED = ({"ending": "call"},)  # options a blind masher tries besides the defaults (bench_mash): UP calls Speed (P-8)
 
 # Speed's own names and numbers (engine.names adds them to the shared ones; its modules write them as private
 # consts, _SPEED = const(6): tests/house/test_every_game.py checks they agree)
@@ -185,6 +186,8 @@ def describe(report):
     if kind == A.R_FLIP:
         return "%s takes %s from the draw pile into hand slot %d" % (who, name(card), a)
     if kind == A.R_STALEMATE:
+        if a != A.NONE:
+            return "stalemate: no card landed for %d s (the stall); every player must be ready" % a
         return "stalemate: nobody can play; every player must be ready"
     if kind == R_REBUILD:
         return "side pile %d rebuilt from its centre pile (%d cards)" % (a, b)

@@ -10,7 +10,7 @@ played. What happened goes to ``self.reports``:
   pile, 1: from the draw pile, P-7's fallback), card;
 - R_LAND p, hand slot a, centre pile b, card; R_FLIP p, slot a, 255, card
   (P-4's refill: the slot now holds card);
-- R_STALEMATE (P-5); R_REBUILD q, side pile a, b cards (P-7);
+- R_STALEMATE (P-5; a: 255, or the seconds of the stall option's, P-7); R_REBUILD q, side pile a, b cards (P-7);
 - R_OUT p; R_SPEED p; R_PENALTY p, centre pile a, b cards (P-8);
 - R_GAME_OVER p (255: a draw); R_SCORE p, a points (P-9); R_DEAL a = game
   number; R_MATCH_OVER p.
@@ -150,7 +150,7 @@ class Speed(Deals):
         elif phase == PH_PLAY and self.stall and ticks_diff(t, self.deadline) >= _STALL_MS:
             self.now = ticks_add(self.deadline, _STALL_MS)  # P-7: a playable card held back (P-5) for too long
             self.phase = PH_READY
-            self.reports.add(A.R_STALEMATE, _NONE)
+            self.reports.add(A.R_STALEMATE, _NONE, _STALL_MS // 1000)  # a: the stall's seconds (else 255)
 
     def _play(self, p, slot, pile):
         """P-3, P-10: a card from hand onto a centre pile; P-4: the draw pile refills the slot."""

@@ -75,12 +75,20 @@ class Cluster:
             return self._set(A.MOVE, self._tallest(game, slot), slot)
         if not game.up[p][slot]:
             return self._set(A.FLIP, slot, 0)
-        centre = game.centre[pile]
-        card = game.stocks[p][slot].top()
-        top = centre.top() if centre.n else 0
-        self.fit = top and (FITS[top & 15] >> (card & 15)) & 1 and not (game.alternate_colours
-                                                                         and is_red(card) == is_red(top))
+        self.fit = self.fits(game, A.PLAY, slot, pile)
         return self._set(A.PLAY, slot, pile)
+
+    def fits(self, game, verb, a, b):
+        """The lockout's question (engine.lockout): would the play (verb, a, b) land on the table as it is? Not a
+        card this cluster could have pressed (its face down, gone, play not on: a table seen late) is no fumble."""
+        p = self.player
+        if game.phase != PH_PLAY or a >= game.slots or b > 1 or not game.stocks[p][a].n or not game.up[p][a]:
+            return True
+        card = game.stocks[p][a].top()
+        centre = game.centre[b]
+        top = centre.top() if centre.n else 0
+        return top and (FITS[top & 15] >> (card & 15)) & 1 and not (game.alternate_colours
+                                                                     and is_red(card) == is_red(top))
 
     def _tallest(self, game, empty):
         """The stock whose face-up top card best fills an empty slot: the most cards beneath it."""

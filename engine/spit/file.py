@@ -8,7 +8,7 @@ from engine import actions as A
 from engine.cardnames import name
 from engine.replay import ReplayError, _cards, _dict, _int, _show, phase_name
 
-OPTIONS = ("stocks", "scoring", "choose_pile", "alternate_colours", "auto_flip")
+OPTIONS = ("stocks", "scoring", "choose_pile", "alternate_colours", "auto_flip", "stall", "one_round")  # absent: false
 LAYOUT_KEYS = ("players", "centre")
 
 # Spit's own names and numbers (engine.names adds them to the shared ones; its modules write them as private
@@ -36,6 +36,8 @@ def options(opts):
         if value is not True and value is not False:
             raise ReplayError("options.%s: expected true or false, got %s" % (key, _show(value)))
         out[key] = value
+    if out["one_round"] and out["scoring"]:
+        raise ReplayError("options.one_round: not with scoring (S-9: one round has no round ends to score, S-16)")
     return out
 
 
@@ -123,7 +125,7 @@ def describe(report):
     if kind == A.R_MOVE:
         return "%s moves %s from stock %d to %d" % (who, name(card), a, b)
     if kind == A.R_STALEMATE:
-        return "stalemate: say Spit again"
+        return "stalemate: say Spit again" + ("" if a == A.NONE else " (the stall: no card for %d s)" % a)
     if kind == R_ROUND_OVER:
         return "round over" + ("" if p == A.NONE else " (%s cleared their stocks)" % who)
     if kind == A.R_SLAP:

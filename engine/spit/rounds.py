@@ -107,6 +107,13 @@ class Rounds:
         # (docs/replay-format.md, "Neither player has spit cards").
         self.cleared = cleared
         self.reports.add(_R_ROUND_OVER, cleared)
+        if self.one_round:  # S-9's one round: the first to clear wins; when nobody can spit, fewer stock cards
+            if cleared == _NONE:
+                left0 = self._stock_cards(0)
+                left1 = self._stock_cards(1)
+                cleared = 0 if left0 < left1 else 1 if left1 < left0 else _NONE
+            self._game_over(cleared)
+            return
         left0 = self._stock_cards(0) + self.spit[0].n
         left1 = self._stock_cards(1) + self.spit[1].n
         if self.scoring:  # S-16: cards left are points; no slap

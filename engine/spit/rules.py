@@ -3,7 +3,9 @@
 ``Spit.apply(t, player, verb, a, b)`` is the only way the game changes. It
 returns OK or a refusal reason (engine.actions) and, once the game is set up,
 allocates nothing while a round is being played. What happened goes to
-``self.reports``.
+``self.reports``. With the stall option, ``advance(t)`` declares the
+stalemate when no card has been played, turned up or moved for _STALL_MS
+(S-8's decision; R_STALEMATE's a is then the seconds, else 255).
 """
 
 from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
@@ -14,6 +16,7 @@ from engine.cards import FITS as _FITS, is_red
 from engine.pile import Pile
 from engine.rng import Rng
 from engine.spit.rounds import PH_OVER, PH_PLAY, PH_READY, Rounds  # noqa: F401
+from engine.timing import ticks_add, ticks_diff
 
 _SLAP = const(4)  # Spit's own (engine/spit/file.py names them)
 _CHOOSE = const(5)
@@ -25,6 +28,7 @@ _NOT_CHOOSER = const(13)
 
 _NONE = const(255)
 _CAP = const(54)  # a pile can hold every card there is
+_STALL_MS = const(10000)  # S-8's decision (the stall option): nothing played, turned up or moved for this long
 
 
 class Spit(Rounds):
@@ -35,14 +39,18 @@ class Spit(Rounds):
     HIDDEN = ("stocks", "spit")  # engine.digest: every seat sees these, and how many cards those hold (link play)
     players = 2
     game_no = 1  # one game, not a match of them (engine.replay resets C-4's priority per game)
+    times = ("now", "deadline")  # the ticks it holds: a pause moves them on (ui/pause.py)
 
     def __init__(self, stocks=5, scoring=False, choose_pile=False,
-                 alternate_colours=False, auto_flip=False, seed=1, seen=None):
+                 alternate_colours=False, auto_flip=False, seed=1, seen=None, stall=False, one_round=False):
         self.slots = 4 if stocks == 4 else 5  # S-17
         self.scoring = scoring
         self.choose_pile = choose_pile
         self.alternate_colours = alternate_colours
         self.auto_flip = auto_flip
+        self.one_round = one_round  # S-9's variant: a spit pile but its top becomes its player's spit cards again
+        self.stall = stall  # S-8's decision: _STALL_MS of play with no card played, turned up or moved is a stalemate
+        self.deadline = 0  # in PH_PLAY: the tick of the last card played, turned up or moved, or of the last spit
         self.seen = seen  # link play: who is shown each card turned up (engine.link.host, engine.link.guest)
         self.rng = Rng(seed) if seen is None else seen.rng(seed)
         self.reports = A.Reports()
@@ -68,6 +76,8 @@ class Spit(Rounds):
         """Apply one timestamped action; return OK or the reason it was refused."""
         if player != 0 and player != 1:
             return A.BAD_PLAYER
+        if self.stall:
+            self.advance(t)  # S-8: a stall that has come by t is declared first (an action at 10 s is too late)
         self.now = t
         if verb == _PLAY:
             return self._play(player, a, b)
@@ -84,7 +94,14 @@ class Spit(Rounds):
         return A.BAD_VERB
 
     def advance(self, t):
-        """The clock reached t: nothing in Spit waits for time (``now`` stays the last action's time)."""
+        """The clock reached t: with the stall option, _STALL_MS of play since the last card played, turned up or
+        moved (or the last spit) is a stalemate as if nobody could move (S-8's decision), dated at the limit.
+
+        Otherwise ``now`` stays the last action's time.
+        """
+        if self.phase == PH_PLAY and self.stall and ticks_diff(t, self.deadline) >= _STALL_MS:
+            self.now = ticks_add(self.deadline, _STALL_MS)
+            self._check_stuck(0, _STALL_MS // 1000)
 
     def _play(self, p, slot, pile):
         """S-5: the face-up top card of a stock onto a spit pile (C-2, S-19)."""
@@ -110,6 +127,7 @@ class Spit(Rounds):
         if self.alternate_colours and is_red(card) == is_red(top):
             return _SAME_COLOUR
         centre.push(card)  # C-3: it counts the instant it lands
+        self.deadline = self.now  # S-8's stall clock starts again
         stock.n -= 1
         up[slot] = 0
         self.reports.add(A.R_LAND, p, slot, pile, card)
@@ -138,6 +156,7 @@ class Spit(Rounds):
         if up[slot]:
             return A.ALREADY_UP
         up[slot] = 1
+        self.deadline = self.now
         stock = self.stocks[p][slot]
         self._show(stock)
         self.reports.add(A.R_FLIP, p, slot, _NONE, stock.top())
@@ -159,6 +178,7 @@ class Spit(Rounds):
         if stocks[dst].n:
             return A.SLOT_TAKEN
         stocks[dst].push(stocks[src].pop())
+        self.deadline = self.now
         up[dst] = 1
         up[src] = 0
         self.reports.add(A.R_MOVE, p, src, dst, stocks[dst].top())
@@ -172,7 +192,8 @@ class Spit(Rounds):
         return A.OK
 
     def _ready(self, p):
-        """S-4, S-8, S-9: when both have said Spit, each with spit cards turns one onto their own pile."""
+        """S-4, S-8, S-9: when both have said Spit, each with spit cards turns one onto their own pile (one round:
+        a player without spit cards first shuffles their own pile but its top into new ones)."""
         if self.phase != PH_READY:
             return A.WRONG_PHASE
         if self.ready[p]:
@@ -184,12 +205,22 @@ class Spit(Rounds):
         self.ready[0] = self.ready[1] = 0
         for q in range(2):
             spit = self.spit[q]
+            centre = self.centre[q]
+            if self.one_round and not spit.n and centre.n > 1:  # S-9's one round: the top card stays on the table
+                card = centre.pop()
+                centre.move_all_to(spit)
+                centre.push(card)
+                self.rng.shuffle(spit.buf, spit.n)  # face down, seeded
             if spit.n:
                 self._show(spit)
                 card = spit.pop()
-                self.centre[q].push(card)
+                centre.push(card)
                 self.reports.add(A.R_SPIT, q, q, _NONE, card)
         self.phase = PH_PLAY
+        self.deadline = self.now
+        if not (self.centre[0].n or self.centre[1].n):
+            self._round_over(_NONE)  # S-13: no spit pile to play on, whatever could still be turned up or moved
+            return A.OK
         self._check_stuck()
         return A.OK
 
@@ -256,13 +287,14 @@ class Spit(Rounds):
                     return True
         return empty and uncover
 
-    def _check_stuck(self, p=0):
-        """S-8, S-10 (b): when nobody can move, say Spit again or end the round (p, who just moved, is asked first)."""
-        if self.phase != PH_PLAY or self.can_move(p) or self.can_move(1 - p):
+    def _check_stuck(self, p=0, stall=_NONE):
+        """S-8, S-10 (b): when nobody can move, say Spit again or end the round (p, who just moved, is asked first);
+        stall: the seconds of the stall option's stalemate, declared whether or not someone could move."""
+        if self.phase != PH_PLAY or (stall == _NONE and (self.can_move(p) or self.can_move(1 - p))):
             return
-        if self.spit[0].n or self.spit[1].n:
-            self.phase = PH_READY  # S-8, S-9: say Spit again
-            self.reports.add(A.R_STALEMATE, _NONE)
+        if self.spit[0].n or self.spit[1].n or (self.one_round and (self.centre[0].n > 1 or self.centre[1].n > 1)):
+            self.phase = PH_READY  # S-8, S-9: say Spit again (one round: a pile with cards under its top spits)
+            self.reports.add(A.R_STALEMATE, _NONE, stall)
         else:
             self._round_over(_NONE)  # S-10 (b)
 

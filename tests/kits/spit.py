@@ -52,8 +52,16 @@ def invariants(game):
 
 
 def ended(game, options):
-    """S-15: without scoring the winner has no cards at all."""
-    if not options["scoring"]:
+    """S-15: without scoring the winner has no cards at all; in one round (S-9) no stock cards, in round 1."""
+    if options.get("one_round"):
+        left = (game._stock_cards(0), game._stock_cards(1))
+        assert game.round == 1
+        if game.cleared == A.NONE:  # neither could spit (S-9's decision): fewer stock cards wins
+            assert not (game.spit[0].n or game.spit[1].n) and game.centre[0].n < 2 and game.centre[1].n < 2
+            assert game.winner == (0 if left[0] < left[1] else 1 if left[1] < left[0] else A.NONE)
+        else:
+            assert game.winner == game.cleared and left[game.winner] == 0
+    elif not options["scoring"]:
         assert game.winner in (0, 1)
         assert game.cards_held(game.winner) == 0
 
@@ -78,6 +86,7 @@ def derived(game, st):
 # The fuzz's check that it played the game (tests/ui/test_ui_fuzz.py): every verb of the first group seen, and one
 # of the second's
 FUZZ_VERBS = (("ready", "play", "flip", "move"), ("slap", "choose"))
+CENTRE = "sizes"  # the table's labels of the two centre piles' counts, or None (tests/ui/test_panels_and_feedback.py)
 
 
 def dealt(deck):

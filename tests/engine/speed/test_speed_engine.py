@@ -19,8 +19,8 @@ import pytest
 from engine import actions as A
 from engine.replay import names
 from engine.speed import file as F
-from engine.cards import adjacent, new_deck
-from engine.cardnames import parse
+from engine.cardnames import adjacent, parse
+from engine.cards import new_deck
 from engine.replay import ReplayError, _dict, run
 from engine.rng import Rng
 from engine.actions import PH_OVER, PH_PLAY, PH_READY
@@ -715,7 +715,7 @@ def test_p07_a_card_held_back_for_the_stall_time_is_a_stalemate():
     assert game.phase == PH_PLAY and drain(game) == []
     game.advance(STALL_MS + 40)  # a frame late: the stalemate is dated at the limit itself
     assert game.phase == PH_READY and game.now == STALL_MS
-    assert drain(game) == [(A.R_STALEMATE, 255, 255, 255, 0)]
+    assert drain(game) == [(A.R_STALEMATE, 255, 10, 255, 0)]  # a: the stall's seconds (the banner says why)
     assert game.apply(STALL_MS + 600, 0, A.READY) == A.OK and game.apply(STALL_MS + 700, 1, A.READY) == A.OK
     assert game.phase == PH_PLAY and game.centre[0].cards()[-1] == parse("8S")  # the sides flipped
     assert game.centre[1].cards()[-1] == parse("QD") and game.deadline == STALL_MS + 700  # the clock starts again
