@@ -1,8 +1,10 @@
 """A fumbled card costs time (issue 20): the lockout of a player's plays after a refused one.
 
 A refused play or cover that was wrong when it was pressed (the card did not
-fit, the pile's rank was not open: the Cluster's ``fit`` says so) locks that
-player's plays for LOCK_MS; one that fitted when pressed and lost a race
+fit, the pile's rank was not open: the Cluster's ``fit`` says so as it makes
+the action, and the action carries it to the engine, the Sequencer's ``tag``:
+each action of a frame is judged on its own) locks that player's plays for
+LOCK_MS; one that fitted when pressed and lost a race
 (C-4: the other player's card landed first) does not. A refusal within
 _REPEAT_MS of the end of the last lockout locks twice as long as that one
 did, up to LOCK_MS << _LONGEST: rushing costs more. A press whose action
@@ -10,8 +12,8 @@ would play a card, turn or move one, cover a pile, slap (Spit) or press
 Speed in that time is dropped before it becomes an action (``dropped``), a
 CPU's as a person's (ui.app, engine.bots.match; the Driver waits it out), so
 no rule and no replay changes: the log holds actions. Cursor moves, saying
-ready and choosing a pile are never dropped. The state is three attributes
-of the player's Cluster: ``fit``, ``lock_until`` and ``doubled``; which verbs
+ready and choosing a pile are never dropped. The state is two attributes
+of the player's Cluster, ``lock_until`` and ``doubled``; which verbs
 lock when refused and which are never dropped are the game's, its Cluster's
 ``FUMBLES`` and ``FREE`` (bit v for verb v).
 
@@ -27,10 +29,10 @@ _REPEAT_MS = const(2000)
 _LONGEST = const(2)  # the fourfold lockout is the longest
 
 
-def refused(cluster, verb, now):
-    """The engine refused this cluster's action of verb, seen at now: a play wrong when pressed locks (a verb of
-    the cluster's FUMBLES: a card played, or California's cover)."""
-    if (cluster.FUMBLES >> verb) & 1 and not cluster.fit:
+def refused(cluster, verb, wrong, now):
+    """The engine refused this cluster's action of verb, seen at now; wrong: it did not fit when pressed (not the
+    press's ``fit``). A wrong one of the cluster's FUMBLES (a card played, California's cover) locks."""
+    if (cluster.FUMBLES >> verb) & 1 and wrong:
         k = cluster.doubled
         since = ticks_diff(now, cluster.lock_until)
         if k < 0 or since >= _REPEAT_MS:

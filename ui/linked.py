@@ -22,7 +22,7 @@ notice and the menu).
 
 import json
 
-from engine import games
+from engine import games, lockout
 from engine.actions import OK
 from engine.digest import digest
 from engine.link.wire import CLOCK, DEAL, EVERYONE, FULL, ROOM, SHOWN, TOLD
@@ -191,6 +191,7 @@ class Linked:
         if self.host is None:
             self.host = _host().Host(self.transport, self.session, game.players, w,
                              guest_seats=range(1, self.guests + 1), **kw)
+            self.host.judge = self._judge
         else:
             self.host.new_game(w)
         if self.batch.players != game.players:
@@ -199,10 +200,14 @@ class Linked:
         self.batch.game_no = game.game_no
         self.host.record(0, EVERYONE, DEAL, 0, 0, self.seen)  # the cards its deal showed, then DEAL
 
-    def add(self, t, player, verb, a, b):
-        """One action of a seat this device plays, stamped t (this device's ticks)."""
+    def add(self, t, player, verb, a, b, wrong):
+        """One action of a seat this device plays, stamped t (this device's ticks); wrong: it did not fit when
+        pressed (engine.lockout's: the host judges a guest's itself)."""
         if self.role == HOST:
-            self.host.add(self.clock(t), player, verb, a, b)
+            host = self.host
+            t = self.clock(t)
+            if not host.paused or t <= host.paused_at:  # pressed in a pause (a guest's, a quiet link's): dropped
+                host.add(t, player, verb, a, b, wrong)
         elif player == self.seat:
             self.guest.add(self.clock(t), verb, a, b)
 
@@ -211,11 +216,15 @@ class Linked:
         link = self.host if self.role == HOST else self.guest
         return link is not None and link.paused
 
-    def hold(self, on):
-        """This device's player paused (on) or resumed: the host pauses every device, a guest asks its host to."""
+    def hold(self, on, now=None):
+        """This device's player paused (on) or resumed: the host pauses every device, a guest asks its host to.
+        now: when the host's player resumed: the pause's time comes out of its clock at once, before the frame
+        reads the link (a guest's press read then would be stamped a pause ahead, issue 36 item 4)."""
         if self.role == HOST:
             if self.host is not None:
                 self.host.hold(self.seat if on else -1)
+                if not on and now is not None:
+                    self._pause(now, self.host.paused)
         else:
             self.guest.ask_pause(on)
 
@@ -324,7 +333,7 @@ class Linked:
                 verb = batch.verb[i]
                 a = batch.a[i]
                 b = batch.b[i]
-                seq.add(at, p, verb, a, b)
+                seq.add(at, p, verb, a, b, batch.tag[i])
                 seen.clear()
                 app.apply_now(now)
                 if seq.result[0] == OK:
@@ -332,6 +341,16 @@ class Linked:
                 seen.clear()
             start = end
         batch.done(app.game)
+
+    def _judge(self, seat, t, verb, a, b):
+        """A guest's action as it comes (t: the host's game clock), judged as the host judges its own player's
+        press (C-3): -1 pressed in the seat's lockout (dropped), 1 wrong on the table as it is, else 0."""
+        app = self.app
+        cluster = app.clusters[seat]
+        cluster.verb = verb
+        if lockout.dropped(cluster, ticks_add(app.t0, t)):
+            return -1
+        return 1 if (cluster.FUMBLES >> verb) & 1 and not cluster.fits(app.game, verb, a, b) else 0
 
     def _advance(self, at):
         """Tell the game the time at (ticks); a CLOCK entry when that changed it (a time limit, P-8)."""
@@ -357,6 +376,7 @@ class Linked:
             if seat in self.left:
                 self.left.remove(seat)
                 app.cpus[seat] = None
+            app.say("You are P%d" % (self.seat + 1), now, 4000)  # which seat this device plays (issue 34.9)
 
     # ---- the join page (a guest) -------------------------------------------------
 
@@ -490,6 +510,7 @@ class Linked:
             self._leave("the host's game cannot be played here: it gave this device seat %d" % self.seat)
             return False
         self.dealt = True
+        self.app.say("You are P%d" % (self.seat + 1), now, 4000)  # which seat this device plays (issue 34.9)
         if self.app.menu is not None:  # (a board freed the menu with its join page when the table was dealt)
             self.app.menu.show_page(None)
         return self.seen.left() == 0
@@ -545,5 +566,5 @@ class Linked:
                 shift(app, ms)
                 self.host.shift(ms)
             else:
-                self.guest.clock.reset()  # the host's clock stood still: measure it again
+                self.guest.shift(ticks_diff(now, self.paused_at))  # the host's clock stood still: so did its stamps
             self.paused_at = None

@@ -11,12 +11,14 @@ In a linked game the link pauses every device (the host holds the log,
 ui/linked.py), each other screen saying who paused; quitting leaves the link.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine.actions import PH_OVER
 from engine.timing import ticks_add, ticks_diff
 from ui.panel import Panel
 
 RESUME = "Resume"
-_TIMES = ("now",)  # the ticks a game's engine holds, unless it names its own (``times``)
+_TIMES = const(("now",))  # the ticks a game's engine holds, unless it names its own (``times``)
 QUIT = "Quit to menu"
 
 
@@ -31,7 +33,8 @@ def toggle(app, player, now):
 
 
 def shift(app, ms):
-    """The game's clock stood still for ms: every time the App, the engine and the CPU players hold moves on."""
+    """The game's clock stood still for ms: every time the App, the engine, the CPU players and the lockout hold
+    moves on."""
     app.t0 = ticks_add(app.t0, ms)
     game = app.game
     for name in getattr(game, "times", _TIMES):  # the engine's ticks: the last change, a call-Speed limit (P-8)
@@ -39,6 +42,9 @@ def shift(app, ms):
     for driver in app.cpus:
         if driver is not None:
             driver.shift(ms)
+    for c in app.clusters:
+        c.lock_until = ticks_add(c.lock_until, ms)  # a fumble's lockout (C-3) is not served in the pause ...
+    app.flash_until = [ticks_add(t, ms) for t in app.flash_until]  # ... and its card shakes to its end
     app.quiet_until = ticks_add(app.quiet_until, ms)
     app.banner_until = ticks_add(app.banner_until, ms)
 
@@ -49,6 +55,7 @@ class Pause:
     def __init__(self, app, player, now):
         self.app = app
         self.at = now
+        self.resumed = None  # when Resume was taken (a link's host moves its clock then)
         link = app.link
         self.stops = link is None  # the table's frame stands still (a link stops a linked game's itself)
         if link is not None:
@@ -61,8 +68,8 @@ class Pause:
     def tick(self, now):
         """Nothing changes on the pause screen by itself."""
 
-    def press(self, button, now):
-        """Up/Down pick Resume or Quit to menu; Left/Right take it."""
+    def press(self, button, now, t=0):
+        """Up/Down pick Resume or Quit to menu; Left/Right take it (t: when it was pressed)."""
         what = self.panel.press(button)
         if what == RESUME:
             self.resume(now)
@@ -74,10 +81,11 @@ class Pause:
         app = self.app
         if app.link is None:
             shift(app, ticks_diff(now, self.at))  # (a link's own pause shifts its host's clock: ui/linked.py)
+        self.resumed = now
         app.close_over()
 
     def close(self):
         """Take the screen off the table; a linked game goes on for every device (when none else holds it)."""
         self.panel.close()
         if self.app.link is not None:
-            self.app.link.hold(False)
+            self.app.link.hold(False, self.resumed)

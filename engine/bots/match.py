@@ -79,7 +79,7 @@ class Match:
             i = seq.order[k]
             if seq.result[i] != A.OK:
                 self.refused += 1
-                lockout.refused(drivers[seq.player[i]].cluster, seq.verb[i], t)  # a fumble's lockout
+                lockout.refused(drivers[seq.player[i]].cluster, seq.verb[i], seq.tag[i], t)  # a fumble's lockout
             if self.log is not None:
                 self.log.append((seq.t[i], seq.player[i], seq.verb[i], seq.a[i], seq.b[i], seq.result[i]))
         if not self.frame_ms:  # all see at once what just happened (a frame loop sees it next frame)
@@ -94,7 +94,7 @@ class Match:
             if b < 0:
                 return
             if cluster.press(b, game) and not lockout.dropped(cluster, driver.t):
-                self.seq.add(driver.t, driver.player, cluster.verb, cluster.a, cluster.b)
+                self.seq.add(driver.t, driver.player, cluster.verb, cluster.a, cluster.b, not cluster.fit)
                 verb = driver.verb  # a move is a card played, turned up or moved (the Driver's moves)
                 if self.moves is not None and driver.ib == driver.nb and (verb == A.PLAY or verb == A.FLIP
                                                                           or verb == A.MOVE):

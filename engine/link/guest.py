@@ -309,6 +309,14 @@ class Guest(L.Side):
         self._send_actions(self.now)  # at once: the input delay is short
         return True
 
+    def shift(self, ms):
+        """The host's clock stood still about ms (its pause): the estimate of it and the last stamp go back with
+        it, so a press now is stamped when it is made, and the clock is measured again at once."""
+        self.clock.offset -= ms
+        self.stamped -= ms
+        self.clock.reset()
+        self.ping_ms = self.now - PING_MS
+
     def take(self, entry):
         """The next log entry into entry (a list of 5: t, player, verb, a, b); False when none is waiting."""
         if self.ti >= self.ni:

@@ -30,6 +30,7 @@ QUIET_MS = const(1500)  # a guest silent this long pauses the game
 GONE_MS = const(10000)  # ... and this long has left: its seat goes to the CPU
 PRESSES = const(40)  # a guest's actions taken per second of the host's clock (a person makes a few): the rest dropped
 EARLY_MOST = const(40)  # ms a guest's press may be honoured before its arrival, at most (docs/link.md)
+_FRAME_MS = const(33)  # a guest shows the log's entries a frame after they come
 RTTS = const(8)  # a guest's round trips kept: the smallest is the link's
 
 
@@ -71,6 +72,8 @@ class Host(Log, L.Side):
         self.press_rate = press_rate  # a guest's actions taken per second (0: all; tests of throughput)
         Log.__init__(self)  # the delay line and the log (allocated here, as before the split)
         self.paused = False
+        self.paused_at = 0  # when (host game clock) the game last paused
+        self.judge = None  # the app's: judge(seat, t, verb, a, b) -> -1 drop (its lockout), 1 wrong, 0 (C-3)
         self.held = 0  # the host's own player paused: its seat + 1 (hold)
         self.by = 0  # who paused the game: a seat + 1 (0: none, or only a quiet guest)
         self.left = []  # seats whose guest has left, until the app gives them to the CPU
@@ -205,7 +208,14 @@ class Host(Log, L.Side):
                 t = now - early  # made at most a round trip before it came: an earlier stamp is no press's
             if t < r.stamped:
                 t = r.stamped  # one seat's actions keep the order they were sent in
-            if not self.add(t, r.seat, rx.buf[i + 4], rx.buf[i + 5], rx.buf[i + 6]):
+            verb = rx.buf[i + 4]
+            w = self.judge(r.seat, t, verb, rx.buf[i + 5], rx.buf[i + 6]) if self.judge is not None else 0
+            if w < 0 or self.paused and t > self.paused_at:
+                r.got += 1  # pressed in its seat's lockout (C-3) or in a pause: dropped before it is an action
+                continue
+            if w and t - self.landed < self.delay_ms + early + _FRAME_MS:
+                w = 0  # the table changed since the guest last saw it: it may have lost a race, not fumbled
+            if not self.add(t, r.seat, verb, rx.buf[i + 5], rx.buf[i + 6], w):
                 break
             r.stamped = t
             r.got += 1
@@ -267,7 +277,10 @@ class Host(Log, L.Side):
             if silent >= QUIET_MS:
                 quiet = True
         self.by = by
-        self.paused = quiet or by != 0
+        paused = quiet or by != 0
+        if paused and not self.paused:
+            self.paused_at = now
+        self.paused = paused
 
     def shift(self, ms):
         """The game's clock stood still for ms (a pause): the link's timers, kept in that clock, go back by ms
@@ -283,6 +296,8 @@ class Host(Log, L.Side):
         """The host's own player paused (seat) or resumed (-1): every device pauses while any player holds it."""
         self.held = seat + 1 if seat >= 0 else 0
         self._watch(self.now)
+        for r in self.remotes:
+            r.sent = self.now - BEAT_MS  # told at once: a guest's clock stands still as long as the host's
 
     def send(self, now):
         """Send each guest the log it lacks (again after RESEND_MS), a heartbeat, and now and then a digest."""

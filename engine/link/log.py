@@ -76,16 +76,18 @@ class Log:
     Host's; one a whole log behind is let go by the Host's ``_refuse`` and ``_gone``."""
 
     def __init__(self):
-        self.pending = bytearray(7 * PENDING)  # t (4), player, verb, a... b: see add
+        self.pending = bytearray(7 * PENDING)  # t (4), player (bit 7: wrong), verb, a... b: see add
         self.pb = bytearray(PENDING)
         self.np = 0
         self.handed = -1  # the last time handed over (host game clock)
+        self.landed = 0  # the time of the last entry logged: the table changed then
         self.log = bytearray(8 * LOG_MOST)  # a ring: entry k at 8 * (k % LOG_MOST)
         self.n = 0  # entries logged
         self.base = 0  # the first entry still held
 
-    def add(self, t, player, verb, a, b):
-        """Queue one action stamped t (host game clock); one after the last time handed over if earlier."""
+    def add(self, t, player, verb, a, b, wrong=0):
+        """Queue one action stamped t (host game clock); one after the last time handed over if earlier (wrong:
+        it did not fit the table when pressed, engine.lockout's, handed over as the action's tag)."""
         if self.np == PENDING:
             return False
         if t <= self.handed:
@@ -93,7 +95,7 @@ class Log:
         i = 7 * self.np
         buf = self.pending
         put32(buf, i, t)
-        buf[i + 4] = player
+        buf[i + 4] = player | (128 if wrong else 0)
         buf[i + 5] = verb
         buf[i + 6] = a
         self.pb[self.np] = b
@@ -110,7 +112,7 @@ class Log:
         for j in range(self.np):
             i = 7 * j
             t = get32(buf, i)
-            if t <= cut and seq.add(t0 + t, buf[i + 4], buf[i + 5], buf[i + 6], self.pb[j]):
+            if t <= cut and seq.add(t0 + t, buf[i + 4] & 127, buf[i + 5], buf[i + 6], self.pb[j], buf[i + 4] >> 7):
                 moved += 1
                 continue
             if k != j:  # keep it: close the gap
@@ -160,6 +162,7 @@ class Log:
         buf[e + 6] = a
         buf[e + 7] = b
         seen.clear()
+        self.landed = t
 
     def _entry(self):
         """The offset of a new entry at the log's end (when it is full, the oldest every guest has goes)."""

@@ -56,6 +56,10 @@ def test_two_processes_over_udp_with_loss_and_jitter_agree(registered, game):
     (["--bots", "level7,nobody"], "has no bot 'nobody'"),
     (["--loss", "0.9"], "--loss must be from 0 to 0.5"),
     (["--jitter-ms", "-3"], "--jitter-ms must be from 0 to 500"),
+    (["--pause-at", "0"], "--pause-at must be from 1 to 3600000"),
+    (["--pause-at", "x"], "--pause-at"),
+    (["--pause-at", "6000", "--pause-for", "0"], "--pause-for must be from 1 to 600000"),
+    (["--pause-for", "100"], "--pause-for goes with --pause-at"),
 ])
 def test_bad_arguments_are_one_line_and_status_2(args, words):
     assert words in one_line_exit_2(inproc.run(["tools/linkplay.py", "--game", "speed", *args]))
@@ -84,3 +88,51 @@ def test_its_inner_arguments_are_checked_too(args, words):
 ])
 def test_code_py_link_arguments_are_one_line_and_status_2(args, words):
     assert words in one_line_exit_2(inproc.run(["code.py"] + args, cwd=ROOT))
+
+
+def spread(text):
+    """(median, most) of linkplay's 'median M ms, most X ms (N presses)'; None for 'no presses'."""
+    if text.startswith("no presses"):
+        return None
+    words = text.replace(",", "").split()
+    return int(words[1]), int(words[4])
+
+
+@pytest.mark.parametrize("game", registered_games())
+@pytest.mark.slow
+def test_after_the_hosts_pause_both_seats_play_as_smoothly_as_before_it(registered, game):
+    """Issue 36 (link timing, "Done when"): the host's player pauses 6 s into the game for 5 s (its pause key),
+    both CPUs playing and the guest's pressing on through the pause, as a player shown only the banner may. The
+    game ends with both digests agreeing; each seat's input delay (press to the host's log) after the resume is
+    no worse than before the pause: its median within a frame (a press waits up to a frame for the host's next
+    read and up to one for its turn to be due: the rest is the 100 ms delay, the same either side), its most
+    within a frame of the worse of the most before and the usual delay (100 ms and a frame each side); every
+    guest press made in the pause is dropped or lands within the usual delay after the resume (as one made at
+    the resume would: the guest seat's most before the pause, at least 100 ms and a frame each side). The two
+    processes step in lockstep, each frame's packets read in the other's next: the same run every time."""
+    from engine.link.host import DELAY_MS
+    from ui.app import FRAME_MS
+
+    usual = DELAY_MS + 2 * FRAME_MS
+    options = []
+    package = registered.HOMES.get(game)
+    if package:
+        options += ["--home", "%s=%s:%s" % (game, registered.TITLES[registered.NAMES.index(game)], package)]
+    levels = sorted((int(bot[5:]), bot) for bot in registered.get(game).ROSTER if bot[5:].isdigit())
+    bots = ",".join(bot for _, bot in levels[-2:])
+    done = linkplay("--game", game, "--seed", "3", "--bots", bots, "--jitter-ms", "20", "--speed", "8",
+                    "--lockstep", "--pause-at", "6000", "--pause-for", "5000", *options)
+    print(done.stdout)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].split()[2] == lines[1].split()[2] and "they agree" in lines[2]
+    assert lines[3].startswith("pause: the host's player paused at")
+    for line in lines[4:6]:
+        before, after = (spread(part.split(" the pause ")[-1].split(" the resume ")[-1])
+                         for part in line.split("; after"))
+        assert before is not None, line
+        if after is None:
+            continue  # (the game ended at the resume)
+        assert after[0] <= before[0] + FRAME_MS, line
+        assert after[1] <= max(before[1], usual) + FRAME_MS, line
+    assert "LATE" not in lines[6] and "none later than" in lines[6], lines[6]
