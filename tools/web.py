@@ -26,6 +26,7 @@ import re
 import shutil
 import subprocess
 import sys
+import urllib.parse
 import zipfile
 
 import _path  # puts the repository root on sys.path
@@ -37,7 +38,7 @@ CACHE = os.path.join(ROOT, ".cache", "web")
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PAGES = (".html", ".js", ".css")  # web/'s files of these kinds are the site's pages, scripts and style
 PROJECT = ("engine", "ui", "hal", "desktop")  # every .py of these goes into the zip
-TOOLS = ("tools/_path.py", "tools/tournament.py", "tools/replay.py")
+TOOLS = ("tools/_path.py", "tools/tournament.py", "tools/league.py", "tools/replay.py")
 SKIP_LIBS = ("_distutils_hack", "pygame")  # imported by the desktop's set-up, not by the game
 DATA = (".bdf", ".pcf", ".json")  # a library's data files that go with it (displayio's font), not its binaries
 STAMP = (1980, 1, 1, 0, 0, 0)  # every zip entry's time: the same sources make the same zip
@@ -217,21 +218,53 @@ TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicat
 
 def server(folder, port=8000, host="127.0.0.1", quiet=True, files=None):
     """An HTTP server of folder's files on host:port (port 0: any free one), not yet serving; files, when given,
-    is another folder served under /files/ (the tests' replays and scripts)."""
+    is another folder served under /files/ (the tests' replays and scripts). It serves regular files inside its
+    folders only (a folder is its index.html, never a listing; no ``..``, no symlink out), answers a path that is no
+    path (a NUL, bytes that are not UTF-8) with 400, and lets the browser keep for good only the files found in a
+    pinned runtime's own folder (pyodide-VERSION/)."""
     import functools
     from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
     class Handler(SimpleHTTPRequestHandler):
         extensions_map = dict(SimpleHTTPRequestHandler.extensions_map, **TYPES)
+        resolved = None  # the regular file inside the site that this request is answered from
+        immutable = False  # that file is in a pinned runtime's own folder
+
+        def send_head(self):
+            """Answer with a regular file inside the site only: 400 for a path that is no path, else 404 (no
+            listing, no symlink out of the site, no ``..``); the cache header is chosen from the file found."""
+            self.resolved, self.immutable = None, False
+            try:
+                path = urllib.parse.unquote(self.path.split("?", 1)[0].split("#", 1)[0], errors="strict")
+            except UnicodeDecodeError:
+                path = "\0"
+            if "\0" in path or not path.startswith("/"):
+                self.send_error(400, "Bad request path")
+                return None
+            base, rest = folder, path
+            if files is not None and path.startswith("/files/"):
+                base, rest = files, path[len("/files/"):]
+            parts = [p for p in rest.split("/") if p not in ("", ".")]
+            root = os.path.realpath(base)
+            found = None if ".." in parts else os.path.realpath(os.path.join(root, *parts))
+            if found is not None and os.path.isdir(found):
+                found = os.path.realpath(os.path.join(found, "index.html"))  # a folder's own page, never a listing
+            if found is None or not found.startswith(root + os.sep) or not os.path.isfile(found):
+                self.send_error(404, "File not found")
+                return None
+            self.resolved = found
+            self.immutable = base is folder and os.path.relpath(found, root).split(os.sep)[0].startswith("pyodide-")
+            return super().send_head()
 
         def translate_path(self, path):
-            if files is not None and path.startswith("/files/"):
-                rest = path[len("/files/"):].split("?")[0].split("#")[0]
-                return os.path.join(files, *[p for p in rest.split("/") if p not in ("", ".", "..")])
-            return super().translate_path(path)
+            return self.resolved  # send_head found it (only send_head asks)
+
+        def list_directory(self, path):
+            self.send_error(404, "File not found")
+            return None
 
         def end_headers(self):
-            if self.path.startswith("/pyodide-"):
+            if self.immutable:
                 self.send_header("Cache-Control", "max-age=31536000, immutable")  # a pinned runtime's own folder
             else:
                 self.send_header("Cache-Control", "no-cache")  # the browser asks again, and keeps what has not changed

@@ -1,4 +1,5 @@
-// The bot lab's worker: Python (web/spit_lab.py) plays the tournament here, so the page stays responsive.
+// The bot lab's worker: Python (web/spit_lab.py) plays the tournament or the league here, so the page stays
+// responsive.
 // The page ends this worker to stop a run, or when a game outlasts its time limit (a bot that never returns).
 import { boot } from "./boot.js";
 
@@ -17,13 +18,16 @@ const booting = boot(new URL("./", self.location.href).href, { stdout: keep, std
 
 self.onmessage = async (e) => {
   const lab = await booting;
-  const { code, game, bots, games, seed } = e.data;
+  const { kind, code, files, game, bots, games, seed } = e.data;
   lines.length = 0;
   try {
     const started = performance.now();
-    const out = JSON.parse(lab.run(code, game, bots, games, seed,
-      (done, total) => postMessage({ type: "progress", done, total }),
-      () => postMessage({ type: "started" })));
+    const progress = (done, total) => postMessage({ type: "progress", done, total });
+    const begun = () => postMessage({ type: "started" });
+    const out = JSON.parse(kind === "league"
+      ? lab.league(files, game, bots, games, seed, progress, begun)
+      : lab.run(code, game, bots, games, seed, progress, begun));
+    out.kind = kind || "tournament";
     out.printed = lines.slice(-20).join("\n");
     out.wallMs = performance.now() - started;
     postMessage({ type: "done", ...out });

@@ -3,11 +3,13 @@
 const $ = (id) => document.getElementById(id);
 const result = $("result");
 const status = $("status");
+const page = $("league-page");
 let worker = null;
 let running = false;
 let stage = "";
 let watchdog = null;
 let limitMs = 10000;
+let kind = "tournament"; // what runs: the tournament of the editor's bot, or a league
 const bench = (window.labBench = {});
 
 function show(text, error) {
@@ -25,13 +27,19 @@ function watch() {
   // Pyodide has no alarm signal (tools/tournament.py's time limit), so the page keeps the time instead
   stopWatch();
   watchdog = setTimeout(() => {
+    const who = kind === "league" ? "a bot" : "mybot";
     const what = stage === "loading"
-      ? "mybot.py: still loading after " + limitMs / 1000 + " s (an endless loop?)"
-      : "a game took more than " + limitMs / 1000 + " s: mybot's decide did not return (an endless loop?)";
+      ? (kind === "league" ? "a bot file" : "mybot.py") + ": still loading after " + limitMs / 1000 + " s (an endless loop?)"
+      : "a game took more than " + limitMs / 1000 + " s: " + who + "'s decide did not return (an endless loop?)";
     finish();
-    show("tournament: " + what + "; the lab stopped it", true);
+    show(kind + ": " + what + "; the lab stopped it", true);
     restart();
   }, limitMs);
+}
+
+function enable(on) {
+  $("run").disabled = !on;
+  $("league").disabled = !on;
 }
 
 function finish() {
@@ -42,14 +50,14 @@ function finish() {
 
 function restart() {
   if (worker) worker.terminate();
-  $("run").disabled = true;
+  enable(false);
   status.textContent = "Starting Python...";
   worker = new Worker("lab-worker.js?v=@VERSION@", { type: "module" });
   worker.onmessage = (e) => {
     const m = e.data;
     if (m.type === "ready") {
       bench.bootMs = m.bootMs;
-      $("run").disabled = false;
+      enable(true);
       status.textContent = "Ready";
       document.body.dataset.ready = "1";
     } else if (m.type === "started") {
@@ -70,14 +78,18 @@ function restart() {
         bench.games = m.games;
         bench.seconds = m.seconds;
         bench.gamesPerSecond = m.games / m.seconds;
-        show(m.table, false);
+        show(m.kind === "league" ? [m.table, ...m.faults].join("\n") : m.table, false);
+        if (m.kind === "league") {
+          page.srcdoc = m.page;
+          page.hidden = false;
+        }
         status.textContent = m.games + " games in " + m.seconds.toFixed(1) + " s";
       }
-      $("run").disabled = false;
+      enable(true);
     } else if (m.type === "error") {
       finish();
       show("tournament: " + m.message, true);
-      $("run").disabled = false;
+      enable(true);
     }
   };
   worker.onerror = (e) => {
@@ -86,27 +98,42 @@ function restart() {
   };
 }
 
-$("run").addEventListener("click", () => {
-  const bots = [...document.querySelectorAll("#levels input:checked")].map((b) => b.value);
-  if (!bots.length) {
-    show("tournament: choose at least one level to play against", true);
-    return;
-  }
+function levels() {
+  return [...document.querySelectorAll("#levels input:checked")].map((b) => b.value);
+}
+
+function begin(message) {
+  kind = message.kind;
   limitMs = 1000 * Math.max(1, Math.min(600, Number($("limit").value) || 10));
   running = true;
   stage = "loading";
-  $("run").disabled = true;
+  enable(false);
   $("stop").disabled = false;
   $("progress").value = 0;
   result.textContent = "";
   $("printed").textContent = "";
+  page.hidden = true;
   result.dataset.state = "running";
   status.textContent = "Running...";
   watch();
   worker.postMessage({
-    code: $("code").value, game: $("game").value, bots: bots.join(","),
-    games: Number($("games").value) || 1, seed: Number($("seed").value) || 0,
+    ...message, game: $("game").value, games: Number($("games").value) || 1, seed: Number($("seed").value) || 0,
   });
+}
+
+$("run").addEventListener("click", () => {
+  const bots = levels();
+  if (!bots.length) {
+    show("tournament: choose at least one level to play against", true);
+    return;
+  }
+  begin({ kind: "tournament", code: $("code").value, bots: bots.join(",") });
+});
+
+$("league").addEventListener("click", async () => {
+  const files = await Promise.all([...$("files").files].map(async (f) => ({ name: f.name, code: await f.text() })));
+  if ($("with-editor").checked) files.push({ name: "mybot.py", code: $("code").value });
+  begin({ kind: "league", files: JSON.stringify(files), bots: levels().join(",") });
 });
 
 $("stop").addEventListener("click", () => {

@@ -212,6 +212,50 @@ function listen() {
   });
 }
 
+// ?replay= and ?script= name a file of this site only: a path (files/x.json, /files/x.json), never an address with
+// a scheme (http:, data:, ...) or a host (//host/...), and the fetch is same-origin (no redirect elsewhere either).
+// What it reads is capped: a replay is 44-58 bytes an event as the game saves it (a whole Spit game, 507 events,
+// is 22 KB), so 256 KB (some 5,000 events) is room to spare, and a file past it is one line, not a frozen page.
+const MOST_FILE_BYTES = 256 * 1024;
+async function fetchFile(path) {
+  let url = null;
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(path) && !/^[\\/][\\/]/.test(path) && !path.includes("\\")) {
+    try { url = new URL(path, location.href); } catch (e) { url = null; }
+  }
+  if (url === null || url.origin !== location.origin) {
+    return { problem: "only a file of this site is opened (a path such as files/game.json)" };
+  }
+  let response;
+  try {
+    response = await fetch(url, { mode: "same-origin", credentials: "same-origin" });
+  } catch (e) {
+    return { problem: "cannot be fetched (" + e.message + ")" };
+  }
+  if (!response.ok) return { problem: "cannot be fetched (" + (response.status || "") + " " + response.statusText + ")" };
+  const tooBig = { problem: "larger than " + MOST_FILE_BYTES / 1024 + " KB: not a replay or script of this game" };
+  if (Number(response.headers.get("Content-Length") || 0) > MOST_FILE_BYTES) {
+    response.body && response.body.cancel();
+    return tooBig;
+  }
+  const reader = response.body.getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MOST_FILE_BYTES) {
+      reader.cancel();
+      return tooBig;
+    }
+    parts.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) { all.set(part, at); at += part.length; }
+  return { text: new TextDecoder().decode(all) };
+}
+
 // Open the page's game for a query string (the contract's keys); the page's own at start. window.spitOpen does
 // the same without starting Python again (tests run several replays and scripts in one page).
 let generation = 0;
@@ -231,16 +275,22 @@ async function open(search) {
   let text = null;
   const file = query.get("replay") || query.get("script");
   if (file !== null) {
-    const response = await fetch(file).catch((e) => ({ ok: false, statusText: e.message }));
-    if (!response.ok) {
-      say("spit: " + file + ": cannot be fetched (" + (response.status || "") + " " + response.statusText + ")", true);
+    const got = await fetchFile(file);
+    if (got.problem) {
+      say("spit: " + file + ": " + got.problem, true);
       document.body.dataset.done = "error";
       return;
     }
-    text = await response.text();
+    text = got.text;
   }
   say("");
-  page = py.pyimport("spit_page").start(side, JSON.stringify(asked), text);
+  try {
+    page = py.pyimport("spit_page").start(side, JSON.stringify(asked), text); // a failed start released its display
+  } catch (e) {
+    say("spit: the page would not open: " + String(e.message || e).split("\n").filter(Boolean).pop(), true);
+    document.body.dataset.done = "error";
+    return;
+  }
   window.spitPage = page;
   if (page.error) say("spit: " + page.error, true);
   $("size").value = page.width + "x" + page.height;

@@ -35,10 +35,15 @@ class QueryError(ValueError):
     """A query string the page cannot follow; the message is one line."""
 
 
+def _whole(text):
+    """True when text is a whole number in ASCII digits only (str.isdigit also takes "²" and "①", which int refuses)."""
+    return 0 < len(text) <= 10 and all("0" <= c <= "9" for c in text)
+
+
 def _options(game, pairs):
-    """The engine options of game from option=KEY=VALUE pairs (QueryError names a bad one)."""
+    """The options of game (the engine's and the screen's) from option=KEY=VALUE pairs (QueryError names a bad one)."""
     from engine.replay import ReplayError, file_module
-    from desktop.cli import option
+    from desktop.cli import checked, option
 
     files = file_module(game)
     given = {}
@@ -51,7 +56,7 @@ def _options(game, pairs):
             raise QueryError("option=%s: %s has no option %r (it has %s)" % (text, game, key, ", ".join(files.OPTIONS)))
         given[key] = value
     try:
-        return files.options(given)
+        return checked(files, given)
     except ReplayError as e:
         raise QueryError("option: %s" % e) from None
 
@@ -61,7 +66,7 @@ def _seed(query):
     text = query.get("seed", [None])[0]
     if text is None:
         return None
-    if not text.isdigit() or int(text) > 0xFFFFFFFF:
+    if not _whole(text) or int(text) > 0xFFFFFFFF:
         raise QueryError("seed=%s: expected a whole number from 0 to 4294967295" % text)
     return int(text)
 
@@ -99,12 +104,16 @@ class Page:
         self.hal = browser.Hal(page, self.width, self.height, real_clock=not fast, rate=self.rate)
         self.app = None
         try:
-            self._start(query, text)
-        except QueryError as e:
-            self.error = str(e)
-        if self.app is None:  # a bad query: the title menu
-            self.app = App(self.hal)
-            self.app.on_game_over = self.finished
+            try:
+                self._start(query, text)
+            except QueryError as e:
+                self.error = str(e)
+            if self.app is None:  # a bad query: the title menu
+                self.app = App(self.hal)
+                self.app.on_game_over = self.finished
+        except BaseException:
+            self._release()  # whatever went wrong, the next Page can have the display
+            raise
         self.deadline = self.hal.ticks_ms()
         self.ran = False  # the last tick ran a frame
 
@@ -158,7 +167,7 @@ class Page:
         app = self.app
         cpu = query.get("cpu", [None])[0]
         code = query.get("code", [None])[0]
-        if code is not None and not (code.isdigit() and 1000 <= int(code) <= 9999):
+        if code is not None and not (_whole(code) and 1000 <= int(code) <= 9999):
             raise QueryError("code=%s: the host's code is four digits, 1000-9999" % code)
         if cpu is not None:
             from engine import games
@@ -257,9 +266,15 @@ class Page:
 
     def close(self):
         """Leave the link and release the display, so that another Page can be made."""
-        if self.app.link is not None:
-            self.app.link.close()
-        self.hal.deinit()
+        self._release()
+
+    def _release(self):
+        """Leave the link (if any) and release the display, whatever state the Page got to."""
+        try:
+            if self.app is not None and self.app.link is not None:
+                self.app.link.close()
+        finally:
+            self.hal.deinit()
 
     def current_state(self):
         """The table's game now, in tools/replay.py's words without its refused list (tests, the link)."""
@@ -285,8 +300,23 @@ class Page:
 
     def stats(self):
         """The statistics as rows [game, mode, level, played, won, best ms or None] (the page's table)."""
-        return json.dumps([[g, m, lv, played, won, best] for (g, m, lv), (played, won, best)
-                           in sorted(self.hal.stats().items())])
+        from ui.statistics import MODES
+
+        rows = []
+        for key, value in self.hal.stats().items():
+            try:  # as the menu's statistics page (ui/statistics.py): a record of another shape is left out
+                game, mode, level = key
+                played, won, best = value
+            except (TypeError, ValueError):
+                continue
+            if not isinstance(game, str) or not isinstance(played, int) or not isinstance(won, int):
+                continue
+            order = MODES.index(mode) if mode in MODES else len(MODES)
+            level = level if isinstance(level, int) else 0
+            best = best if isinstance(best, int) and best > 0 else None
+            rows.append(((game, order, level, str(mode)), [game, str(mode), level, played, won, best]))
+        rows.sort(key=lambda r: r[0])
+        return json.dumps([row for _, row in rows])
 
 
 def start(page, query_json, text=None):

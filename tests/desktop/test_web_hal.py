@@ -213,37 +213,45 @@ class Hub:
 
 
 def test_a_guest_keeps_to_the_host_that_welcomes_it_and_a_host_learns_tabs_from_their_hello():
-    from engine.link.wire import K_HELLO, K_OFFER, K_WELCOME, VERSION
-
-    def msg(kind, session=0):
-        return bytes([0x53, 0x50, VERSION, kind, session & 0xFF, session >> 8]) + bytes(12)
+    from engine.link.wire import K_HELLO, K_OFFER, K_REFUSE, K_WELCOME
 
     hub = Hub()
     host = BroadcastLink(hub.open, joining=False)
     guest = BroadcastLink(hub.open, joining=True)
     other = BroadcastLink(hub.open, joining=True)
     buf = bytearray(250)
-    guest.send(0, msg(K_HELLO), 18)  # to every tab: the host hears it, the other guest drops it
-    assert host.recv_into(buf) == 18 and host.peer == 0
+    hello = _message(K_HELLO, 1234, bytes([5, 0]))  # session 1234, nonce 5
+    guest.send(0, hello, len(hello))  # to every tab: the host hears it, the other guest drops it
+    assert host.recv_into(buf) == len(hello) and host.peer == 0
     assert other.recv_into(buf) == 0 and other.dropped == 1
-    host.send(0, msg(K_OFFER), 18)  # to the guest only
-    assert guest.recv_into(buf) == 18 and guest.peer == 0 and guest.host is None
+    offer = _message(K_OFFER, 0, bytes([0xD2, 0x04, 1, 1]))
+    host.send(0, offer, len(offer))  # to the guest only
+    assert guest.recv_into(buf) == len(offer) and guest.peer == 0 and guest.host is None
     assert other.recv_into(buf) == 0
+    refuse = _message(K_REFUSE, 1234, bytes([5, 0, 1]))  # a host with no seat says so before any WELCOME
+    host.send(0, refuse, len(refuse))
+    assert guest.recv_into(buf) == len(refuse) and guest.host is None
     second = BroadcastLink(hub.open, joining=False)  # another tab hosts too
-    second.send(0, msg(K_OFFER), 18)  # it has no peer 0 yet: nothing is sent
-    host.send(0, msg(K_WELCOME, 1234), 18)
-    assert guest.recv_into(buf) == 18 and guest.host == host.id
+    second.send(0, offer, len(offer))  # it has no peer 0 yet: nothing is sent
+    welcome = _message(K_WELCOME, 1234, bytes([1, 5, 0, 1, 1]))
+    host.send(0, welcome, len(welcome))
+    assert guest.recv_into(buf) == len(welcome) and guest.host == host.id
     second.peers.number(guest.id)
-    second.send(0, msg(K_WELCOME, 5678), 18)
+    elsewhere = _message(K_WELCOME, 5678, bytes([1, 5, 0, 1, 1]))
+    second.send(0, elsewhere, len(elsewhere))
     assert guest.recv_into(buf) == 0  # a guest hears its own host only, once welcomed
-    other.send(0, msg(K_OFFER), 18)  # not a HELLO: a host learns no tab from it
+    other.send(0, offer, len(offer))  # not a HELLO: a host learns no tab from it
     assert host.recv_into(buf) == 0
     host.deliver("someone", None, b"SP")  # too short to be a link packet
-    host.deliver("someone", "not this tab", msg(K_HELLO))
+    host.deliver("someone", "not this tab", hello)
     assert host.recv_into(buf) == 0
+    host.keep(0)  # the guest has its seat: its messages wait in a queue of their own
     for _ in range(100):
-        host.deliver("flood", None, msg(K_HELLO))
-    assert len(host.inbox) == 64
+        host.deliver("flood", None, hello)
+    ping = _message(K_HELLO, 1234, bytes([5, 0]))
+    guest.send(0, ping, len(ping))
+    assert len(host.strays) == 32 and len(host.inbox) == 1
+    assert host.recv_into(buf) == len(ping) and host.peer == 0  # the seated guest's first
     host.close()
     guest.close()
 
@@ -280,6 +288,149 @@ def test_two_tabs_play_a_linked_game_through_the_broadcast_channel(released_disp
     assert same_game(apps[0].game, apps[1].game)  # the one digest, and every card the guest was shown
 
 
+def _linked_tabs(hub, hosts=1, game="speed"):
+    """Host tabs (code 4242 each) and one guest tab joining 4242, on the headless screen: (apps, hals)."""
+    from desktop import headless
+    from ui.app import App
+    from ui.linked import GUEST, HOST, Linked
+
+    hals = [headless.Hal(160, 128, screen=False) for _ in range(hosts + 1)]
+    apps = [App(h, settings={"game": game, "sound": False}, seed=9) for h in hals]
+    for i in range(hosts):
+        apps[i].link = Linked(apps[i], HOST, BroadcastLink(hub.open, False), 4242, cpu="level8")
+        apps[i].play_now(game, {}, hals[i].ticks_ms())
+    apps[-1].link = Linked(apps[-1], GUEST, BroadcastLink(hub.open, True), 0, cpu="level7", nonce=5)
+    apps[-1].link.guest.join(4242)
+    return apps, hals
+
+
+def test_each_linked_tab_says_which_player_it_is(released_displays):
+    """Two linked tabs (issue 34.9): the host's says "You are P1" as its guest takes a seat, the guest's "You are
+    P2" at its deal, each on its own banner for a moment; then the game's own words again."""
+    hub = Hub()
+    apps, hals = _linked_tabs(hub)
+    said = [set(), set()]
+    for _ in range(200):
+        for i, (app, hal) in enumerate(zip(apps, hals)):
+            hal.advance(33)
+            app.frame(hal.ticks_ms())
+            if app.table is not None and app.screen == 1:
+                said[i].add(app.table.banner.value)
+    assert apps[1].link.seat == 1
+    assert "You are P1" in said[0] and "You are P2" in said[1]
+    assert "You are P2" not in said[0] and "You are P1" not in said[1]
+    assert all(apps[i].table.banner.value not in ("You are P1", "You are P2") for i in range(2))  # (after 4 s)
+    for app in apps:
+        app.link.close()
+
+
+def _frames(apps, hals, count, each=None, at=0):
+    """count frames of every tab, each(frame) called before the frame of tab number at."""
+    from ui.app import FRAME_MS
+
+    for frame in range(count):
+        for i, (app, hal) in enumerate(zip(apps, hals)):
+            if each is not None and i == at:
+                each(frame)
+            hal.advance(FRAME_MS)
+            app.frame(hal.ticks_ms())
+
+
+def _message(kind, session=4242, payload=b""):
+    from engine.link.wire import Packet
+
+    p = Packet(session)
+    buf = p.begin(kind, 0, 0)
+    buf[15:15 + len(payload)] = payload
+    return bytes(buf[:p.finish(len(payload))])
+
+
+def test_a_guest_latches_only_onto_a_welcome_it_accepts_not_a_strangers_junk(released_displays):
+    """A third tab's 22 bytes whose 4th is K_WELCOME (no valid CRC, session or nonce) come first: the guest still joins
+    the real host."""
+    from engine.link.wire import K_WELCOME, VERSION
+
+    hub = Hub()
+    stray = BroadcastLink(hub.open, True)
+    apps, hals = _linked_tabs(hub)
+    junk = bytes([0x53, 0x50, VERSION, K_WELCOME]) + bytes(18)
+    forged = _message(K_WELCOME, 4242, bytes([1, 6, 0, 1, 1]))  # a valid message, another guest's nonce (6)
+    guest = apps[1].link.transport
+
+    def spoil(frame):
+        if frame < 10:
+            stray.channel.post(None, junk)
+            stray.channel.post(None, forged)
+
+    _frames(apps, hals, 120, spoil)
+    assert apps[1].link.seat == 1 and guest.host == apps[0].link.transport.id
+    for app in apps:
+        app.link.close()
+
+
+@pytest.mark.parametrize("mix", ["junk", "hello"])
+def test_a_flood_from_a_third_tab_neither_ends_the_game_nor_crowds_out_the_seated_guest(mix, released_displays):
+    """64 junk messages a frame from another tab (four-byte ones, and link messages of no session of this game;
+    or HELLOs of this game's code, which a host reads: strangers' own queue must hold them) for longer than a host
+    waits for a quiet guest: the guest stays seated and the host keeps its seat for it."""
+    from engine.link.wire import K_HELLO, K_PING
+
+    hub = Hub()
+    stray = BroadcastLink(hub.open, True)
+    apps, hals = _linked_tabs(hub)
+    _frames(apps, hals, 60)
+    assert apps[1].link.seat == 1
+    hello = _message(K_HELLO, 4242, bytes([9, 9]))
+    ping = _message(K_PING, 4242, bytes(10))
+
+    def flood(frame):
+        for i in range(64):
+            stray.channel.post(None, hello if mix == "hello" or i % 3 == 1 else b"SPIT" if i % 3 == 0 else ping)
+
+    _frames(apps, hals, 450, flood, 1)  # 15 s, past GONE_MS (10 s); after the host has read, before the guest sends
+    guest = apps[1].link.guest
+    assert not guest.gone and not guest.paused and apps[1].link.seat == 1
+    assert [r.seat for r in apps[0].link.host.remotes] == [1]
+    for app in apps:
+        app.link.close()
+
+
+def test_two_host_tabs_with_one_code_the_one_the_guest_did_not_pick_frees_its_seat_at_once(released_displays):
+    """Both hosts welcome the guest's HELLO; it plays with the first and says BYE to the other, which frees the seat."""
+    hub = Hub()
+    apps, hals = _linked_tabs(hub, hosts=2)
+    _frames(apps, hals, 30)  # a second
+    guest = apps[2].link
+    assert guest.seat == 1
+    picked = [i for i in range(2) if apps[i].link.transport.id == guest.transport.host]
+    other = apps[1 - picked[0]].link.host
+    assert len(apps[picked[0]].link.host.remotes) == 1 and other.remotes == [] and other.free == [1]
+    for app in apps:
+        app.link.close()
+
+
+def test_a_tab_joining_a_full_game_is_told_so_as_over_udp(released_displays):
+    """K_REFUSE reaches a guest that has no host yet: FULL for a full game (LATE the same way)."""
+    from engine.link.wire import FULL
+
+    hub = Hub()
+    apps, hals = _linked_tabs(hub)
+    _frames(apps, hals, 30)
+    assert apps[1].link.seat == 1
+    from desktop import headless
+    from ui.app import App
+    from ui.linked import GUEST, Linked
+
+    hal = headless.Hal(160, 128, screen=False)
+    late = App(hal, settings={"game": "speed", "sound": False}, seed=9)
+    late.link = Linked(late, GUEST, BroadcastLink(hub.open, True), 0, nonce=77)
+    late.link.guest.join(4242)
+    _frames(apps + [late], hals + [hal], 30)
+    assert late.link.guest.refused == FULL and late.link.seat == -1
+    for app in apps + [late]:
+        app.link.close()
+
+
 # ---- the page's Python ---------------------------------------------------------------------------------------
 
 def _page(query, text=None):
@@ -296,6 +447,9 @@ def _page(query, text=None):
     ({"seed": ["-1"]}, "seed=-1: expected a whole number"),
     ({"link": ["both"]}, "link=both: use host or join"),
     ({"link": ["join"], "code": ["123"]}, "code=123: the host's code is four digits"),
+    ({"seed": ["\u00b2"]}, "seed=\u00b2: expected a whole number"),  # str.isdigit takes it, int refuses it
+    ({"link": ["join"], "code": ["\u00b2" * 4]}, "the host's code is four digits"),
+    ({"link": ["host"], "code": ["\u2460" * 4]}, "the host's code is four digits"),
     ({"link": ["host"], "game": ["spit"], "cpu": ["level9"]}, "cpu=level9: spit's CPU players are"),
     ({"clock": ["9"]}, "clock=9: a whole number from 1 to 8"),
     ({"replay": ["x.json"]}, "x.json: "),
@@ -308,10 +462,47 @@ def test_a_query_the_page_cannot_follow_is_one_line_and_the_menu(query, words, r
     page.close()
 
 
+def test_a_page_that_fails_to_start_releases_its_display_so_the_next_one_opens(released_displays, monkeypatch):
+    """Every failure of a Page's start gives the display back: the next open never says "Too many displays"."""
+    import spit_page
+
+    def broken(self, query, text):
+        raise RuntimeError("broken")
+
+    with monkeypatch.context() as m:
+        m.setattr(spit_page.Page, "_start", broken)
+        with pytest.raises(RuntimeError, match="broken"):
+            _page({})
+    for query in ({"seed": ["\u00b2"]}, {"link": ["join"], "code": ["\u2460" * 4]}, {}):
+        page = _page(query)
+        assert page.app is not None
+        page.close()
+
+
+def test_page_stats_copes_with_records_whose_keys_mix_types_as_the_menu_does(tmp_path, released_displays):
+    """A stats record with a valid CRC whose mode is None beside "2p": the page's table, as ui/statistics.py copes."""
+    import spit_page
+
+    stored = Page()
+    hal = browser.Hal(stored, folder=str(tmp_path / "one"), real_clock=False)
+    assert hal.record_game("spit", None, 0, True, 100) and hal.record_game("spit", "2p", 0, False, None)
+    hal.deinit()
+    page = spit_page.Page(stored, {})
+    assert json.loads(page.stats()) == [["spit", "2p", 0, 1, 0, None], ["spit", "None", 0, 1, 1, 100]]
+    page.close()
+
+
 def test_game_opens_straight_at_its_table_with_its_options(released_displays):
     page = _page({"game": ["speed"], "option": ["jokers=true"], "seed": ["7"], "size": ["240x240"]})
     assert page.error is None and page.app.game.name == "speed" and page.app.options()["jokers"] is True
     assert (page.width, page.height) == (240, 240) and page.app.game_seed == 7
+    page.close()
+
+
+def test_a_game_opened_straight_keeps_its_screen_options(released_displays):
+    """?game=california&option=hints=true: the screen's hints reach the table, as on the desktop (issue 34.2)."""
+    page = _page({"game": ["california"], "option": ["hints=true"], "seed": ["3"], "size": ["240x240"]})
+    assert page.error is None and page.app.options() == {"hints": True} and page.app.table.hints is True
     page.close()
 
 
@@ -378,3 +569,116 @@ def test_the_browser_benchmark_refuses_zero_games_in_one_line():
 
     done = inproc.run([os.path.join(ROOT, "tools", "bench", "bench_web.py"), "--games", "0"])
     assert done.returncode == 2 and done.stderr.strip().count("\n") == 0 and "at least 1" in done.stderr
+
+
+# ---- the server (tools/web.py --serve) -------------------------------------------------------------------------
+
+@pytest.fixture
+def site(tmp_path):
+    """A site served by tools/web.py's server on 127.0.0.1 (any free port): (folder, get(path) -> response)."""
+    import http.client
+    import threading
+
+    import web
+
+    folder = tmp_path / "site"
+    (folder / "pyodide-1.0").mkdir(parents=True)
+    (folder / "index.html").write_text("<p>the page</p>")
+    (folder / "pyodide-1.0" / "pyodide.mjs").write_text("export {}")
+    (folder / "empty").mkdir()
+    (tmp_path / "secret.txt").write_text("outside the site")
+    os.symlink(tmp_path / "secret.txt", folder / "secret.txt")
+    os.symlink(tmp_path, folder / "up")
+    httpd = web.server(str(folder), 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+
+    def get(path):
+        conn = http.client.HTTPConnection("127.0.0.1", httpd.server_address[1], timeout=30)
+        conn.request("GET", path)
+        r = conn.getresponse()
+        r.body = r.read()
+        conn.close()
+        return r
+
+    yield folder, get
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_the_server_serves_the_sites_files_and_caches_only_the_runtimes_folder_for_good(site):
+    folder, get = site
+    r = get("/")
+    assert r.status == 200 and r.body == b"<p>the page</p>" and r.getheader("Cache-Control") == "no-cache"
+    r = get("/pyodide-1.0/pyodide.mjs")
+    assert r.status == 200 and r.getheader("Cache-Control") == "max-age=31536000, immutable"
+    assert r.getheader("Content-Type") == "text/javascript"
+
+
+def test_the_server_answers_a_nul_in_the_path_with_400_not_a_dropped_connection(site, capsys):
+    _, get = site
+    assert get("/%00").status == 400 and get("/index.html%00.js").status == 400 and get("/%ff").status == 400
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_the_server_never_caches_for_good_a_file_outside_the_runtimes_folder(site):
+    """The cache header goes with the file found, not the raw path: a ``..`` out of pyodide-X/ is refused."""
+    _, get = site
+    for path in ("/pyodide-1.0/..%2findex.html", "/pyodide-1.0/../index.html", "/pyodide-1.0/%2e%2e/index.html"):
+        r = get(path)
+        assert r.status == 404 and r.getheader("Cache-Control") != "max-age=31536000, immutable", path
+
+
+def test_the_server_lists_no_folder(site):
+    _, get = site
+    r = get("/empty/")
+    assert r.status == 404 and b"Directory listing" not in r.body
+    assert get("/pyodide-1.0/").status == 404
+
+
+def test_the_server_follows_no_symlink_out_of_the_site(site):
+    _, get = site
+    for path in ("/secret.txt", "/up/secret.txt"):
+        r = get(path)
+        assert r.status == 404 and b"outside the site" not in r.body, path
+
+
+def test_after_the_host_tabs_pause_both_tabs_play_as_smoothly_as_before_it(released_displays):
+    """Issue 36 ("Done when": two browser tabs linked, a pause by the host in the middle): two tabs over the
+    BroadcastChannel in memory (Hub; no browser here: the page's JavaScript side is not run), CPUs in both
+    seats; the host tab's player presses Esc 6 s into the game and again 5 s later, the guest tab's CPU
+    pressing on through the pause. Measured as tools/linkplay.py --pause-at measures two processes (its Watch
+    and pause_figures): each seat's input delay after the resume is as before the pause (median within a
+    frame; most within a frame of the worse of the most before and the usual delay), every guest press made in
+    the pause is dropped or lands within the usual delay after the resume, and the game ends the same on both."""
+    import linkplay
+    from engine.actions import PAUSE, PH_OVER
+    from engine.link.host import DELAY_MS
+    from linkpair import same_game
+    from ui.app import FRAME_MS
+
+    hub = Hub()
+    apps, hals = _linked_tabs(hub)
+    links = [app.link for app in apps]
+    watches = [linkplay.Watch(link, hal) for link, hal in zip(links, hals)]
+    paused = None
+    for frame in range(20000):
+        hals[0].advance(FRAME_MS)
+        paused = linkplay.pause_key(apps[0], links[0], hals[0], (6000, 5000), paused, PAUSE)
+        apps[0].frame(hals[0].ticks_ms())
+        hals[1].advance(FRAME_MS)
+        apps[1].frame(hals[1].ticks_ms())
+        linkplay.presses_on(apps[1], links[1], hals[1], "guest", True)
+        if all(a.game is not None and a.game.phase == PH_OVER for a in apps) and \
+                links[1].guest.next == links[0].host.n:
+            break
+    assert apps[0].game.phase == PH_OVER and same_game(apps[0].game, apps[1].game)
+    figures = linkplay.pause_figures({"pause": paused, "landed": watches[0].landed, "ended_ms": 0},
+                                     {"presses": watches[1].presses})
+    print("\n".join(figures["lines"]))
+    assert figures["paused"] and figures["late"] == 0
+    usual = DELAY_MS + 2 * FRAME_MS
+    for seat in (0, 1):
+        before, after = sorted(figures["before"][seat]), sorted(figures["after"][seat])
+        assert before and after, figures["lines"]
+        assert after[len(after) // 2] <= before[len(before) // 2] + FRAME_MS, figures["lines"]
+        assert after[-1] <= max(before[-1], usual) + FRAME_MS, figures["lines"]

@@ -11,6 +11,7 @@ the same code the page runs for its own query string.
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -185,6 +186,63 @@ def test_a_replay_in_the_page_ends_in_the_state_tools_replay_prints(site, game_p
     assert "files/bad.json: " in page.text_content("#message")
 
 
+@pytest.mark.slow
+def test_a_replay_or_script_of_another_origin_is_refused_and_a_file_past_the_cap_is_one_line(site, game_page):
+    """?replay= and ?script= fetch from the page's own origin only (an address, //host/..., not a path: one line, and
+    no request reaches the other server); a file past 256 KB is one line, not a frozen page."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    asked = []
+
+    class Other(BaseHTTPRequestHandler):
+        def do_GET(self):
+            asked.append(self.path)
+            body = b'{"seed": 1, "presses": []}'
+            self.send_response(200)
+            self.send_header("Access-Control-Allow-Origin", "*")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    other = ThreadingHTTPServer(("127.0.0.1", 0), Other)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    page = game_page
+    try:
+        far = "127.0.0.1:%d" % other.server_address[1]
+        for query in ("?replay=http://%s/evil.json" % far, "?script=//%s/s.json" % far, "?script=/\\%s/s.json" % far):
+            page.evaluate("q => spitOpen(q)", query)
+            message = page.text_content("#message")
+            assert page.evaluate("document.body.dataset.done") == "error", query
+            assert "only a file of this site is opened" in message and "\n" not in message, message
+    finally:
+        other.shutdown()
+        other.server_close()
+    assert asked == []
+    big = served(site, "big.json", json.dumps({"version": 1, "game": "spit", "seed": 1,
+                                               "events": [[i, 0, "ready"] for i in range(30000)]}))
+    assert os.path.getsize(os.path.join(site[1], "big.json")) > 256 * 1024
+    page.evaluate("q => spitOpen(q)", "?replay=" + big)
+    assert page.evaluate("document.body.dataset.done") == "error"
+    assert "big.json: larger than 256 KB" in page.text_content("#message")
+
+
+@pytest.mark.slow
+def test_a_seed_or_code_of_digits_int_refuses_is_one_line_and_the_next_open_works(game_page):
+    """?seed=\u00b2, ?code=\u00b2\u00b2\u00b2\u00b2, \u2460\u2460\u2460\u2460: one line each (str.isdigit takes them), and the
+    page's display is released, so the next open never says "Too many displays"."""
+    page = game_page
+    for query in ("?seed=%C2%B2", "?link=join&code=%C2%B2%C2%B2%C2%B2%C2%B2", "?link=host&code=" + "%E2%91%A0" * 4):
+        page.evaluate("q => spitOpen(q)", query)
+        message = page.text_content("#message")
+        assert page.evaluate("document.body.dataset.done") == "error", query
+        assert ("seed=" in message or "the host's code is four digits" in message) and "Too many" not in message
+    spit_open(page, "?game=speed&seed=3")
+    assert page.evaluate("document.body.dataset.done") == "1"
+
+
 def desktop_frame(script, size):
     """The desktop's headless last frame of a script, as RGB bytes (code.py --headless --script)."""
     os.environ["BLINKA_OS_AGNOSTIC"] = "1"
@@ -284,7 +342,9 @@ def test_keys_and_the_on_screen_buttons_play_cards_with_lights_and_tones(game_pa
     """Player 1 on the keyboard (W S A D), player 2 on the right cluster's buttons: both say Spit and play a card."""
     seed = _seed_with_plays()
     page = game_page
-    spit_open(page, "?game=spit&seed=%d" % seed)
+    page.evaluate("localStorage.setItem('spit/settings.json', '{\"mode\": \"2p\"}')")  # two people (a first
+    spit_open(page, "?game=spit&seed=%d" % seed)  # start, nothing stored, is one person's against the CPU)
+    page.evaluate("localStorage.clear()")
     time.sleep(0.7)  # the deal's quiet moment (ui/app.py): presses before it are not the game's
     page.keyboard.press("KeyW")  # player 1 says Spit
     page.click('#right-cluster [data-key="7"]')  # player 2 presses A (right)
@@ -462,6 +522,43 @@ def test_the_bot_lab_plays_a_tournament_in_a_worker_and_says_what_is_wrong_with_
     assert state == "error" and "more than 2 s: mybot's decide did not return (an endless loop?)" in text, text
     assert time.time() - t >= 2  # not before its limit (no upper bound in seconds: a busy machine is slower)
     assert page.is_disabled("#run")  # a fresh worker is starting
+    context.close()
+
+
+@pytest.mark.slow
+def test_the_bot_lab_plays_a_league_of_uploaded_bots_with_the_command_s_table_and_page(server, browser, tmp_path):
+    """Two bot files chosen, the editor's bot and a level: the lab's league shows tools/league.py's table and
+    fault lines for the same files, word for word, and its page (standings, chart, head to head) beside."""
+    bots = tmp_path / "class"
+    bots.mkdir()
+    shutil.copy(os.path.join(ROOT, "engine", "spit", "nearest.py"), bots / "grace.py")
+    (bots / "broken.py").write_text(RAISES)
+    context = new_context(browser, server)
+    page = context.new_page()
+    page.goto(server + "lab.html")
+    page.wait_for_function("document.body.dataset.ready", timeout=BOOT_MS)
+    (bots / "mybot.py").write_text(page.input_value("#code"))
+    page.set_input_files("#files", [str(bots / "grace.py"), str(bots / "broken.py")])
+    page.uncheck("#levels input[value=level3]")
+    page.check("#levels input[value=level1]")
+    page.fill("#games", "2")
+    page.click("#league")
+    page.wait_for_function("['done', 'error'].includes(document.getElementById('result').dataset.state)",
+                           timeout=60000)
+    text = page.text_content("#result")
+    assert page.evaluate("document.getElementById('result').dataset.state") == "done", text
+    done = subprocess.run([sys.executable, "tools/league.py", str(bots), "--levels", "level1", "--games", "2",
+                           "--seed", "1", "--quiet", "--out", str(tmp_path / "out")], cwd=ROOT, capture_output=True,
+                          text=True, env=dict(os.environ, BLINKA_OS_AGNOSTIC="1"))
+    assert done.returncode == 0, done.stderr
+    def same(words):  # the error's own words are the Python's (Pyodide's is newer than this one)
+        return re.sub(r"ZeroDivisionError: [^;]*;", "ZeroDivisionError;", words)
+
+    assert same(text) == same("\n".join([done.stdout.split("\nwritten: ")[0]] + done.stderr.strip().splitlines()))
+    assert "broken lost a game of spit" in text
+    assert page.is_visible("#league-page")
+    shown = page.frame_locator("#league-page").locator("h2").all_text_contents()
+    assert shown == ["Standings", "Ratings", "Head to head"]
     context.close()
 
 
