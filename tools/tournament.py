@@ -170,7 +170,7 @@ def cpu(game):
 class Entrant:
     """One bot in the tournament: its label and how to make a fresh one for each game."""
 
-    def __init__(self, spec, game="spit"):
+    def __init__(self, spec, game=games.NAMES[0]):
         self.spec = spec
         roster = games.get(game).ROSTER
         if spec.endswith(".py"):
@@ -205,7 +205,7 @@ def played(game, bots, seed, options, what, moves=None):
     return match
 
 
-def play(a, b, seed, options, moves=None, game="spit"):
+def play(a, b, seed, options, moves=None, game=games.NAMES[0]):
     """One game: bot a in seat 0, bot b in seat 1; (winner seat or None, seconds, actions, refused)."""
     match = played(game, (a.make(), b.make()), seed, options,
                    "the game of %s v %s (seed %d)" % (a.label, b.label, seed), moves)
@@ -213,7 +213,7 @@ def play(a, b, seed, options, moves=None, game="spit"):
     return (w if w in (0, 1) else None), match.now / 1000, match.actions, match.refused
 
 
-def play_seats(entrants, seed, options, rotation, game="spit"):
+def play_seats(entrants, seed, options, rotation, game=games.NAMES[0]):
     """One game of three or four bots, bot k in seat (k + rotation) % n: each bot's finishing place (1 best)."""
     n = len(entrants)
     bots = [None] * n
@@ -227,7 +227,7 @@ def play_seats(entrants, seed, options, rotation, game="spit"):
     return places, match.game.winner == A.NONE
 
 
-def run_seats(specs, count, seed, options, progress=None, game="spit"):
+def run_seats(specs, count, seed, options, progress=None, game=games.NAMES[0]):
     """count games of the bots at one table (three or four seats), the seats rotating every game:
     each bot's games, wins, finishing places; game g is dealt with seed SEED + g // seats."""
     entrants = [Entrant(s, game) for s in specs]
@@ -323,7 +323,7 @@ def median(values):
     return v[k] if len(v) % 2 else (v[k - 1] + v[k]) / 2
 
 
-def run(specs, count, seed, options, jobs=1, progress=None, moves=False, game="spit"):
+def run(specs, count, seed, options, jobs=1, progress=None, moves=False, game=games.NAMES[0]):
     """Play count games of every pair; return the results, one dict per pair, in pair order."""
     pairs = [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))]
     work = [(i, j, specs, g, min(g + CHUNK, count), seed, options, moves, game)
@@ -406,8 +406,8 @@ def main(argv=None):
     parser = Parser(description=__doc__.split("\n")[0])
     add_game_arguments(parser, "the game")
     parser.add_argument("--bots", required=True,
-                        help="comma-separated bots: a name of the game's roster (Spit's: %s), or FILE.py"
-                        % ", ".join(games.get("spit").ROSTER))
+                        help="comma-separated bots: a name of the game's roster (%s's: %s), or FILE.py"
+                        % (games.TITLES[0], ", ".join(games.get(games.NAMES[0]).ROSTER)))
     parser.add_argument("--games", type=integer, default=100, help="games per pair (default 100)")
     parser.add_argument("--seed", type=whole_number, default=1, help="first deal seed (default 1)")
     parser.add_argument("--jobs", type=integer, default=1, help="pairs played at once, one process each")
