@@ -2,14 +2,16 @@
 
 The same numbers as engine.rng.Rng16 (tests/tools/test_mpy_budget.py checks it), in
 half the steps; engine.rng chooses between them. A 32-bit board never loads
-this module.
+this module. It imports nothing: engine.rng imports it, so it cannot import
+engine.rng back (``import engine.rng32`` alone failed while the two made a circle).
 """
 
-from engine.rng import Rng16
 
+class Rng32:
+    """The same generator as engine.rng.Rng16 on one 32-bit int, for Pythons whose small ints hold it."""
 
-class Rng32(Rng16):
-    """The same generator as Rng16 on one 32-bit int, for Pythons whose small ints hold it."""
+    def __init__(self, seed=1):
+        self.seed(seed)
 
     def seed(self, seed):
         """Restart from a seed (any int; 0 is mapped to a fixed non-zero state)."""
@@ -53,3 +55,13 @@ class Rng32(Rng16):
             r = x >> 3
         self.x = x
         return r % n
+
+    def shuffle(self, buf, n=-1):
+        """Fisher-Yates shuffle of the first n items of buf, in place (as Rng16's)."""
+        if n < 0:
+            n = len(buf)
+        i = n - 1
+        while i > 0:
+            j = self.below(i + 1)
+            buf[i], buf[j] = buf[j], buf[i]
+            i -= 1

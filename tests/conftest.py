@@ -62,7 +62,7 @@ def headless_app():
     displayio.release_displays()
 
 
-TOY = ("toy", "Snap", "tests.toy.engine")  # the tests' toy game (tests/toy/): name, title, package
+TOY = ("toy", "Snap", "T", "tests.toy.engine")  # the tests' toy game (tests/toy/): its record (name, title, letter), package
 
 
 def registered_games():
@@ -77,14 +77,20 @@ def kit(name):
     return __import__("kits." + name, None, None, ("_",))
 
 
-def register(monkeypatch):
-    """Register the toy game in engine.games through monkeypatch (its name, title and package: the registry's
-    docstring), undone with it; returns engine.games."""
+def register(monkeypatch, record=TOY[:3], package=TOY[3]):
+    """Register a game whose folders live outside engine/ (the toy's by default) in engine.games through
+    monkeypatch, as the registry's docstring says: its record appended to GAMES and its name, title and letter to
+    NAMES, TITLES and LETTERS, its package to HOMES; a name or letter already there is refused (ValueError); undone with
+    monkeypatch. Returns engine.games."""
     from engine import games
 
-    name, title, package = TOY
+    name, title, letter = record
+    if name in games.NAMES or letter in games.LETTERS + "CD" or len(letter) != 1:
+        raise ValueError("engine.games: two games called %r or of letter %r" % (name, letter))
+    monkeypatch.setattr(games, "GAMES", games.GAMES + tuple(record))
     monkeypatch.setattr(games, "NAMES", games.NAMES + (name,))
     monkeypatch.setattr(games, "TITLES", games.TITLES + (title,))
+    monkeypatch.setattr(games, "LETTERS", games.LETTERS + letter)
     monkeypatch.setattr(games, "HOMES", dict(games.HOMES, **{name: package}))
     return games
 

@@ -69,15 +69,17 @@ def main(argv=None):
     winner = final["winner"]
     result = "a draw" if winner is None else "player %d wins" % winner
     seconds = events[-1][0] / 1000 if events else 0
-    by_rounds = "game_no" not in final  # a game of rounds (Spit, S-12; California, K-2), or a match of games (Speed)
-    count = final["round"] if by_rounds else final.get("game_no", 1)
-    unit = ("round" if by_rounds else "game") + ("" if count == 1 else "s")
+    # a game of rounds (Spit, S-12; California, K-2) says its round, a match of games (Speed) its game_no; a game
+    # of neither (the toy's) says no count
+    key = "game_no" if "game_no" in final else "round" if "round" in final else None
+    count = final[key] if key is not None else 1
+    unit = "" if key is None else " in %d %s%s" % (count, "round" if key == "round" else "game", "" if count == 1 else "s")
     if final["phase"] != "over":  # random players who never finish (a 1 ms call limit): the cap stopped them
-        print("Seed %d: not over: stopped at the cap of %d actions (phase %s) in %d %s, %d refused, %.1f s of play."
-              % (args.seed, CAP, final["phase"], count, unit, len(refused), seconds))
+        print("Seed %d: not over: stopped at the cap of %d actions (phase %s)%s, %d refused, %.1f s of play."
+              % (args.seed, CAP, final["phase"], unit, len(refused), seconds))
         return 0
-    print("Seed %d: %s after %d %s, %d actions (%d refused), %.1f s of play."
-          % (args.seed, result, count, unit, len(events), len(refused), seconds))
+    print("Seed %d: %s%s, %d actions (%d refused), %.1f s of play."
+          % (args.seed, result, unit.replace(" in ", " after ", 1), len(events), len(refused), seconds))
     return 0
 
 

@@ -9,43 +9,27 @@ each played from both seats, keeps the order and the medians from slipping.
 
 import pytest
 
+import bench_median
+
 from conftest import kit, registered_games
 from engine import games
-from engine.actions import PH_OVER
 from engine.bots import hands as H
-from engine.bots.match import Match
 
-DEALS = 30  # per pair, each played from both seats: 60 games
-FIRST_SEED = 500  # not the tournament's seeds 1-200, so these games are not the ones the levels were tuned on
+DEALS = bench_median.DEALS  # per pair, each played from both seats: 60 games
+FIRST_SEED = bench_median.FIRST_SEED  # not the tournament's seeds 1-200 the levels were tuned on
 GAMES = registered_games()
 PAIRS = [(game, low, high) for game in GAMES for low, high in zip(kit(game).LADDER, kit(game).LADDER[1:])]
 
 
 def play_pair(name, level, deals=DEALS, higher=None):
     """Games of the level higher (level+1 unless said) against level: (wins of higher, games, each level's times
-    per move)."""
-    info = games.get(name)
-    make = __import__(info.CPU, None, None, ("make",)).make
+    per move), played by tools/bench/bench_median.py, the command that measures a game's MEDIAN_MS."""
     higher = level + 1 if higher is None else higher
-    wins = 0
-    moves = {level: [], higher: []}
-    for g in range(2 * deals):
-        seed = FIRST_SEED + g // 2
-        high_seat = g % 2
-        high, low = make("level%d" % higher), make("level%d" % level)
-        match = Match(info.new(seed, {}), (low, high) if high_seat else (high, low), seed=seed)
-        match.moves = []
-        match.run()
-        assert match.game.phase == PH_OVER and match.game.winner in (0, 1), (name, level, seed)
-        wins += match.game.winner == high_seat
-        for p, ms in match.moves:
-            moves[higher if p == high_seat else level].append(ms)
-    return wins, 2 * deals, moves
+    wins, played, moves = bench_median.play_pair(name, level, higher, deals, FIRST_SEED)
+    return wins, played, moves
 
 
-def median(values):
-    values = sorted(values)
-    return values[len(values) // 2]
+median = bench_median.median  # the tool's, so the test holds a figure to what the tool prints
 
 
 @pytest.mark.parametrize("name, level, higher", PAIRS, ids=["%s-level%d" % p[:2] for p in PAIRS])

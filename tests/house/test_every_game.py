@@ -54,6 +54,46 @@ def cpus(info):
     return levels[-1][1], levels[0][1]
 
 
+def test_the_registry_is_one_record_a_game_and_refuses_a_duplicate(monkeypatch):
+    """engine.games: NAMES, TITLES and LETTERS are its records' parts (name, title, letter: three items of GAMES
+    a game), in the records' order (append-only: link WELCOME sends the index); a second record of a name or a
+    letter (or of C or D, every game's) is refused at import, and so is registering one from outside
+    (tests/conftest.py's register)."""
+    from conftest import register
+    from engine import games
+
+    assert len(games.GAMES) == 3 * len(games.NAMES)
+    assert games.NAMES == games.GAMES[0::3] and games.TITLES == games.GAMES[1::3]
+    assert games.LETTERS == "".join(games.GAMES[2::3]) and len(set(games.LETTERS + "CD")) == len(games.LETTERS) + 2
+    with open(os.path.join(ROOT, "engine", "games.py"), encoding="utf-8") as f:
+        source = f.read()
+    exec(compile(source, "games.py", "exec"), {})  # as it is: fine
+    last = '    "california", "California", "K",\n'
+    for bad in ('"spit", "Spit again", "Z",', '"snap", "Snap", "S",', '"snap", "Snap", "C",'):
+        twice = source.replace(last, last + "    %s\n" % bad)
+        assert twice != source
+        with pytest.raises(ValueError, match=bad.split('"')[1]):
+            exec(compile(twice, "games.py", "exec"), {})
+    for record in (("spit", "Spit", "Z"), ("snap", "Snap", "P"), ("snap", "Snap", "D")):
+        with pytest.raises(ValueError, match="two games"):
+            register(monkeypatch, record)
+    games = register(monkeypatch)
+    assert games.GAMES[-3:] == TOY[:3] and games.NAMES[-1] == TOY[0] and games.LETTERS[-1] == TOY[2]
+    with pytest.raises(ValueError, match="two games"):
+        register(monkeypatch)  # the toy twice
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_its_kit_covers_the_rules_of_its_records_letter(registered, name):
+    """The kit's LETTERS (the rules test_rules wants cited) hold the letter of the game's record, and no letter
+    of another game."""
+    from conftest import kit
+
+    letter = registered.LETTERS[registered.NAMES.index(name)]
+    own = set(kit(name).LETTERS) - set("CD")
+    assert own == {letter}, (name, kit(name).LETTERS, letter)
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_a_description_holds_the_contracts_names(registered, name):
     """engine.games.get(name): seats, options of the menu's shape, the modules of every role, a roster whose
@@ -69,7 +109,9 @@ def test_a_description_holds_the_contracts_names(registered, name):
         assert isinstance(key, str) and isinstance(label, str) and isinstance(values, tuple) and values
         assert words is None or (isinstance(words, tuple) and len(words) == len(values))
         assert all(type(v) is type(values[0]) for v in values)
-        assert key not in others or key == "players"  # one settings dict holds every game's options side by side
+        # one settings dict holds every game's options side by side; the seats, and whether a move nobody makes
+        # ends the wait (S-8, P-7), are one setting for every game that has them
+        assert key not in others or key in ("players", "stall")
     for role, attribute in ROLES:
         loaded = module(getattr(info, role))
         assert attribute is None or hasattr(loaded, attribute), (role, attribute)
@@ -193,6 +235,32 @@ def test_the_demo_plays_it_and_deals_again(registered, headless_app, name):
     assert app.screen == MENU and not app.demo
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_the_demo_tool_plays_it_and_says_who_won(registered, name, capsys):
+    """tools/demo.py plays a seeded game of it between random players and prints its one result line: a game
+    whose state() has no round or game_no (the toy's) is told without a count (it raised KeyError 'round')."""
+    import demo
+
+    assert demo.main(["--game", name, "--quiet", "--seed", "2"]) == 0
+    out = capsys.readouterr()
+    assert out.err == "" and out.out.startswith("Seed 2: ") and out.out.count("\n") == 1, out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_tournament_plays_its_strongest_and_weakest_cpu(registered, name, capsys):
+    """tools/tournament.py --game NAME: its roster's strongest and weakest levels play 4 seeded games to the
+    end, each game counted once, the weakest the slower to move (tournament's defaults are the registry's)."""
+    import tournament
+
+    strong, weak = cpus(registered.get(name))
+    assert tournament.main(["--game", name, "--bots", "%s,%s" % (weak, strong), "--games", "4", "--quiet",
+                            "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    (pair,) = doc["results"]
+    assert doc["game"] == name and pair["games"] == 4 and sum(pair["wins"]) + pair["draws"] == 4
+    assert pair["median_move_ms"][0] > pair["median_move_ms"][1] > 0, pair
+
+
 def compared(node, names):
     """Does node compare a value with a game's name (either side, or one of a tuple, list or set of them), or is
     it a dict keyed by one?"""
@@ -232,7 +300,7 @@ def test_nothing_shared_compares_a_value_with_a_games_name():
     found = []
     paths = [os.path.join(folder, entry) for folder in SHARED for entry in sorted(os.listdir(os.path.join(ROOT, folder)))]
     for folder, dirs, files in os.walk(os.path.join(ROOT, "tests")):  # the tests and their support, not the kits
-        dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "kits", "rules", "scripts", TOY[2].split(".")[1]))
+        dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "kits", "rules", "scripts", TOY[3].split(".")[1]))
         paths += [os.path.relpath(os.path.join(folder, f), ROOT) for f in sorted(files)]
     for path in paths:
         entry = os.path.basename(path)
@@ -245,6 +313,42 @@ def test_nothing_shared_compares_a_value_with_a_games_name():
     assert not found
     assert names_compared('if game.name == "spit":\n    pass\nx = 1 if "toy" != n else 2\n', names, True) == [1, 3]
     assert names_compared('assert game.name == "spit"\n', names, True) == []  # a test's expected value
+
+
+# The tools that may name a game, each with its reason (a name that is not a game's, or a figure of one game).
+NAMED_IN_TOOLS = {
+    "tools/board/circuitpython.py": "the cache folder ~/.cache/spit is the project's name, not the game's",
+    "tools/linkfair.py": "its latency figure (docs/link.md, docs/performance.md) is a seeded Speed game's, where a "
+                         "press races the other device's",
+}
+
+
+def names_written(text, names):
+    """The line numbers where text writes one of names as a string (a default, a list of games, an argument),
+    its docstrings aside."""
+    tree = ast.parse(text)
+    docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
+    return sorted({n.lineno for n in ast.walk(tree)
+                   if isinstance(n, ast.Constant) and n.value in names and id(n) not in docs})
+
+
+def test_no_tool_writes_a_games_name():
+    """tools/ reads the registry (engine.games: its NAMES, the first its default game) and writes no game's name:
+    bench_mash kept its own list of games, tournament.py and the benches defaulted to "spit", so a new game was
+    never mashed and a default could not move (the branching test above saw neither)."""
+    names = set(GAMES)
+    found = []
+    for folder in [f for f in SHARED if f == "tools" or f.startswith("tools/")]:
+        for entry in sorted(os.listdir(os.path.join(ROOT, folder))):
+            rel = folder + "/" + entry
+            if entry.endswith(".py") and rel not in NAMED_IN_TOOLS:
+                with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+                    found += ["%s:%d" % (rel, line) for line in names_written(f.read(), names)]
+    assert found == []
+    assert names_written('"""spit"""\nGAMES = ("spit", "x")\ndef f(game="toy"):\n    "speed"\n', names) == [2, 3]
+    for rel in NAMED_IN_TOOLS:
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            assert names_written(f.read(), names), "%s names no game any more: its allowance goes" % rel
 
 
 @pytest.mark.parametrize("size", [(160, 128), (240, 135), (240, 240)], ids=lambda s: "%dx%d" % s)

@@ -6,7 +6,8 @@ engine and itself, never ui/; ui/ imports the engine and itself, never hal/
 room no board has, may import engine/, ui/ and hal/, and nothing in them
 imports it (code.py's desktop branch does); tools/ may use everything but
 tests/; tests/ may use everything. Every import counts: at the top, in a function, in a
-try or an if, and ``__import__`` of a literal name.
+try or an if (a mypy-only one under ``_TYPING`` too), and ``__import__`` (or
+ui/app.py's ``_module``) of a literal name.
 """
 
 import ast
@@ -92,13 +93,14 @@ def imported(rel):
                 module = ".".join(base + ([module] if module else []))
             out.add(module)
             out.update(module + "." + a.name for a in node.names if module + "." + a.name in NAMES)
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "__import__"
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in IMPORTERS
               and node.args and isinstance(node.args[0], ast.Constant)):
             out.add(node.args[0].value)
     return out
 
 
 NAMES = set(SOURCES.values())
+IMPORTERS = ("__import__", "_module")  # calls that import a literal name: __import__, ui/app.py's _module(name)
 
 
 def folder_of(module):
@@ -133,6 +135,115 @@ def wrong_arrows():
 def test_every_import_points_down_or_is_allowed_with_its_reason():
     """engine below hal and ui, hal never ui, ui never hal (but the entries), tools never tests."""
     assert wrong_arrows() == []
+
+
+def arrows():
+    """{module: the project's modules it imports} of every source (every import the reader sees)."""
+    out = {}
+    for rel, name in SOURCES.items():
+        out.setdefault(name, set()).update(m for m in imported(rel) if m in NAMES and m != name)
+    return out
+
+
+def circles(graph):
+    """The circles of an import graph ({module: modules it imports}): each a sorted list of the modules that
+    reach one another (a strongly connected component of more than one, or a module importing itself)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+    for root in sorted(graph):  # Tarjan's walk, with a stack of its own (no recursion limit)
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.get(root, ()))))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(graph.get(w, ())))))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                part = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    part.append(w)
+                    if w == v:
+                        break
+                if len(part) > 1 or v in graph.get(v, ()):
+                    out.append(sorted(part))
+    return sorted(out)
+
+
+def test_no_module_imports_itself_round_a_circle():
+    """No circle of imports anywhere (every import the reader sees, a mypy-only one too): a module of a circle
+    imports only when another of it was imported first (engine.rng32 alone failed, engine.rng <-> engine.rng32),
+    and a circle is two modules that are one."""
+    assert circles(arrows()) == []
+
+
+def test_the_circle_check_sees_a_circle():
+    """The check is only as good as its walk: a circle of two, of three, and a module importing itself are
+    seen; a chain and a diamond are not circles."""
+    assert circles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b"]]
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set()}) == [["a", "b", "c"]]
+    assert circles({"a": {"a"}}) == [["a"]]
+    assert circles({"a": {"b", "c"}, "b": {"d"}, "c": {"d"}, "d": set()}) == []
+    assert circles({"engine.rng": {"engine.rng32"}, "engine.rng32": {"engine.rng"}}) == [["engine.rng",
+                                                                                          "engine.rng32"]]
+
+
+def test_every_engine_module_imports_alone():
+    """Each module of engine/ imports in a fresh interpreter with nothing of the project imported before it
+    (``import engine.rng32`` alone failed while engine.rng and engine.rng32 imported each other)."""
+    import subprocess
+    import sys
+
+    names = sorted(name for rel, name in SOURCES.items() if rel.startswith("engine/"))
+    program = ("import sys\nsys.path[:0] = %r\nbad = []\n"
+               "for name in %r:\n"
+               "    for m in [m for m in sys.modules if m == 'engine' or m.startswith('engine.')]:\n"
+               "        del sys.modules[m]\n"
+               "    try:\n        __import__(name)\n"
+               "    except Exception as e:\n        bad.append('%%s: %%s' %% (name, e))\n"
+               "print('\\n'.join(bad))\n") % (sys.path, names)
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0 and done.stdout.strip() == "", done.stdout + done.stderr
+    assert len(names) > 30
+
+
+def private_uses_of_the_app(text, rel="<text>"):
+    """The line numbers where text names a private attribute of the App: ``app._x`` or ``self.app._x``."""
+    out = []
+    for node in ast.walk(ast.parse(text, rel)):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            base = node.value
+            if (isinstance(base, ast.Name) and base.id == "app") or (isinstance(base, ast.Attribute)
+                                                                     and base.attr == "app"):
+                out.append(node.lineno)
+    return out
+
+
+def test_the_apps_collaborators_use_only_its_public_names():
+    """ui/reactions.py ran the switch from game over to the result screen itself, through the App's private
+    ``_game_over`` and ``_say``: the switch is the App's (``App._ended``), and no module of the project names a
+    private attribute of the App (its tests may)."""
+    found = []
+    for rel in SOURCES:
+        if rel.split("/")[0] in ("engine", "ui", "hal", "desktop", "tools", "web") and rel != "ui/app.py":
+            with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+                found += ["%s:%d" % (rel, line) for line in private_uses_of_the_app(f.read(), rel)]
+    assert found == []
+    assert private_uses_of_the_app("app._say(1)\nself.app._game_over(0)\napp.say(1)\napp.__class__\n") == [1, 2]
 
 
 def game_folders():
@@ -201,6 +312,7 @@ def test_the_reader_sees_imports_inside_functions_and_by_name():
     assert "ui.app" in imported("code.py")  # inside board_main()
     assert "desktop.cli" in imported("code.py")  # inside a nested function of the desktop branch
     assert "engine.spit.rules" in imported("engine/spit/game.py")  # inside new()
+    assert "ui.playback" in imported("ui/app.py")  # by the App's _module("ui.playback")
     assert folder_of("_path") == "tools" and folder_of("boardsim") == "tests" and folder_of("json") is None
 
 

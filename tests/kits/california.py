@@ -60,6 +60,7 @@ def derived(game, st):
 
 
 FUZZ_VERBS = ()
+CENTRE = "counts"  # the table's labels of the two centre piles' counts, or None (tests/ui/test_panels_and_feedback.py)
 
 
 def dealt(deck):

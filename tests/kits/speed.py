@@ -61,6 +61,7 @@ def derived(game, st):
 
 
 FUZZ_VERBS = ()  # (the fuzz deals Spit first: it need not reach every verb of Speed)
+CENTRE = "sizes"  # the table's labels of the two centre piles' counts, or None (tests/ui/test_panels_and_feedback.py)
 
 
 def dealt(deck):

@@ -56,6 +56,7 @@ def derived(game, st):
 
 
 FUZZ_VERBS = ()
+CENTRE = None  # the table's labels of two centre piles' counts: one centre pile, none
 
 
 def dealt(deck):

@@ -6,6 +6,10 @@ Its presses go through the player's Cluster and the Sequencer like anyone's
 (engine.bots.match), so it pays what a person pays: a refused play locks its
 plays for engine.lockout.LOCK_MS (longer when repeated), California's press covers only the pile at
 its mark (auto-aim off, the default), and Speed is called with UP only (P-8).
+The games are the registry's (engine.games, a game registered from outside
+too), each with its default options and each options object of its file
+module's MASHED (Speed's ``{"ending": "call"}``, labelled speed-call: a press
+means something else under it); the levels are those of its ROSTER.
 Each masher plays N games against each level of each game, from both seats
 (game i is dealt with seed SEED + i // 2, the masher in seat i % 2), and the
 table says how many it won. The bound (issue 20): no masher wins more than
@@ -26,9 +30,6 @@ from engine.bots.match import Match
 from engine.timing import ticks_add, ticks_diff
 from desktop.cli import Parser, integer, whole_number
 
-# The games: (label, game name, options); Speed twice, its call ending the one where a press calls Speed (P-8)
-GAMES = (("spit", "spit", {}), ("speed", "speed", {}), ("speed-call", "speed", {"ending": "call"}),
-         ("california", "california", {}))
 _BUTTON = {"U": UP, "D": DOWN, "L": LEFT, "R": RIGHT}
 PATTERNS = ("LR", "L", "R", "LRD", "LRUD", "ULDR", "LD")  # the patterns a masher tries, one letter a press
 RHYTHMS = (100, 150, 200, 250, 300, 400)  # ms between two presses
@@ -72,6 +73,24 @@ class Masher:
         return b
 
 
+def entries():
+    """[(label, game name, options)]: every registered game with its defaults, then with each options object of
+    its file module's MASHED (label: the name and the options' values, speed-call)."""
+    from engine.replay import file_module
+
+    out = []
+    for name in games.NAMES:
+        out.append((name, name, {}))
+        for options in getattr(file_module(name), "MASHED", ()):
+            out.append(("-".join([name] + [str(v) for v in options.values()]), name, dict(options)))
+    return out
+
+
+def levels_of(name):
+    """The CPU levels of a game's ROSTER (its levelN bots)."""
+    return [int(bot[5:]) for bot in games.get(name).ROSTER if bot[:5] == "level" and bot[5:].isdigit()]
+
+
 def play(name, options, level, pattern, every_ms, seed, seat):
     """One game of a masher (in seat) against a CPU level; True when the masher wins."""
     info = games.get(name)
@@ -90,7 +109,7 @@ def play(name, options, level, pattern, every_ms, seed, seat):
 def play_cell(job):
     """(cell, masher wins) of one masher's count games against one level."""
     (label, level, pattern, every), count, seed = job
-    name, options = next((g[1], g[2]) for g in GAMES if g[0] == label)
+    name, options = next((g[1], g[2]) for g in entries() if g[0] == label)
     wins = 0
     for g in range(count):
         wins += play(name, options, level, pattern, every, seed + g // 2, g % 2)
@@ -98,9 +117,10 @@ def play_cell(job):
 
 
 def run(labels, levels, patterns, rhythms, count, seed, progress=None, jobs=1):
-    """{(label, level, pattern, rhythm): masher wins of count games}; jobs: processes at once."""
-    cells = [(label, level, pattern, every) for label in [g[0] for g in GAMES if g[0] in labels]
-             for level in levels for pattern in patterns for every in rhythms]
+    """{(label, level, pattern, rhythm): masher wins of count games}; jobs: processes at once. A level a game's
+    roster lacks is not played in it."""
+    cells = [(label, level, pattern, every) for label, name, _ in entries() if label in labels
+             for level in levels if level in levels_of(name) for pattern in patterns for every in rhythms]
     work = [(cell, count, seed) for cell in cells]
     total = len(work) * count
     out = {}
@@ -140,8 +160,8 @@ def worst(results, count):
         if wins > most:
             best, most = "%s@%d" % (pattern, every), wins
         rows[key] = (total + wins, n + count, best, most)
-    return [(k[0], k[1]) + v for k, v in sorted(rows.items(), key=lambda kv: ([g[0] for g in GAMES].index(kv[0][0]),
-                                                                               kv[0][1]))]
+    order = [g[0] for g in entries()]
+    return [(k[0], k[1]) + v for k, v in sorted(rows.items(), key=lambda kv: (order.index(kv[0][0]), kv[0][1]))]
 
 
 def table(results, count, full=False):
@@ -153,8 +173,9 @@ def table(results, count, full=False):
                      % (label, level, total, n, 100.0 * total / n, best, most, 100 * wilson_high(most, count)))
     if full:
         lines += ["", "| game | level | masher | wins of %d |" % count, "| --- | --- | --- | --- |"]
+        order = [g[0] for g in entries()]
         for (label, level, pattern, every), wins in sorted(results.items(), key=lambda kv: (
-                [g[0] for g in GAMES].index(kv[0][0]), kv[0][1:])):
+                order.index(kv[0][0]), kv[0][1:])):
             lines.append("| %s | %d | %s@%d | %d |" % (label, level, pattern, every, wins))
     return "\n".join(lines)
 
@@ -176,8 +197,9 @@ def main(argv=None):
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=integer, default=20, help="games per masher and level (default 20)")
     parser.add_argument("--seed", type=whole_number, default=1, help="first deal seed (default 1)")
-    parser.add_argument("--games-list", default=",".join(g[0] for g in GAMES),
-                        help="the games, comma-separated (default: %s)" % ",".join(g[0] for g in GAMES))
+    labels = [g[0] for g in entries()]
+    parser.add_argument("--games-list", default=",".join(labels),
+                        help="the games, comma-separated (default: %s)" % ",".join(labels))
     parser.add_argument("--levels", default="1,2,3,4,5,6,7,8", help="CPU levels (default 1-8)")
     parser.add_argument("--patterns", default=",".join(PATTERNS), help="button patterns (default: %s)"
                         % ",".join(PATTERNS))
@@ -188,7 +210,7 @@ def main(argv=None):
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
     try:
-        labels = _names(args.games_list, [g[0] for g in GAMES], "game")
+        labels = _names(args.games_list, labels, "game")
         levels = [int(x) for x in _names(args.levels, [str(k) for k in range(1, 9)], "level")]
         patterns = _names(args.patterns, PATTERNS + tuple(p for p in args.patterns.split(",")
                                                           if p and set(p) <= set("UDLR")), "pattern")

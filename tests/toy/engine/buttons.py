@@ -39,3 +39,7 @@ class Cluster:
         self.a = self.b = 0
         self.fit = True
         return True
+
+    def fits(self, game, verb, a, b):
+        """engine.lockout's question: Snap has no play that locks."""
+        return True
