@@ -1,4 +1,5 @@
-"""Cards' names: 'TC', 'AS', 'X1' (replay files, traces, tools; a board playing never loads them)."""
+"""Cards' names: 'TC', 'AS', 'X1', their ranks and suits (replay files, traces, tools and tests; a board playing
+never loads them)."""
 
 from engine.cards import JOKER
 
@@ -32,3 +33,24 @@ def parse(text):
     if r < 0 or s < 0:
         return -1
     return s << 4 | (r + 1)
+
+
+def rank(card):
+    """Rank 1-13 of a card, 0 for a joker."""
+    return 0 if card >> 4 == JOKER else card & 15
+
+
+def suit(card):
+    """Suit 0-3 of a card (clubs, diamonds, hearts, spades), 4 for a joker."""
+    return card >> 4
+
+
+def adjacent(card, top):
+    """C-2: ranks one apart, circular, so the ace sits next to both king and two (not for jokers)."""
+    d = (card & 15) - (top & 15)
+    return d == 1 or d == -1 or d == 12 or d == -12
+
+
+def make(r, s):
+    """The card of rank r (1-13) and suit s (0-3)."""
+    return s << 4 | r

@@ -7,6 +7,8 @@ Only CircuitPython's own modules are imported here, and only those every
 supported board has, and engine.timing's wrap-safe ticks (which the App loads anyway).
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 import gc
 import os
 import time
@@ -18,7 +20,7 @@ import supervisor
 
 from engine.timing import ticks_add, ticks_diff  # supervisor.ticks_ms wraps every 2**29 ms, as they do
 
-_NONE = 255  # a key the game does not use
+_NONE = const(255)  # a key the game does not use
 
 
 def collect():
@@ -219,7 +221,9 @@ class BoardHal:
 
     def save_settings(self, settings):
         """Store settings in nvm; True when done, False (with a notice) when they do not fit."""
-        if self.store.save_settings(settings):
+        from hal.nvmstore import kept
+
+        if self.store.save_settings(kept(settings)):
             return True
         print("spit: settings not saved (they do not fit in %d bytes of nvm)" % self.store.slot)
         return False

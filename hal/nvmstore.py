@@ -30,6 +30,8 @@ read as Spit's. Strings found in
 ``NAMES`` take one byte; other strings are stored inline.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine.crc import crc16
 
 MAGIC = 0x53
@@ -46,17 +48,28 @@ NAMES = (
     "single", "best_of_3", "points", "decks", "hints",
     "link", "off", "host", "join", "3p", "4p", "adaptive", "first", "nearest",
     "level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8",
-    "aim", "stall",
+    "aim", "stall", "one_round",
 )
-_FALSE = 0x80
-_TRUE = 0x81
-_NONE = 0x82
-_INT8 = 0x83
-_INT16 = 0x84
-_INT32 = 0x85
-_STR = 0x86  # length byte, then the UTF-8 bytes
-_END = 0x87  # end of the settings
-_MOST = 0xFFFF
+_FALSE = const(0x80)
+_TRUE = const(0x81)
+_NONE = const(0x82)
+_INT8 = const(0x83)
+_INT16 = const(0x84)
+_INT32 = const(0x85)
+_STR = const(0x86)  # length byte, then the UTF-8 bytes
+_END = const(0x87)  # end of the settings
+_MOST = const(0xFFFF)
+
+
+def kept(settings):
+    """The settings a board stores: not the link (a board starts unlinked) nor "cpu" (the chosen game's CPU,
+    which ui.menu.clean reads from the level kept under the game's name): on a PyBadge those four bytes are a
+    statistics row."""
+    out = {}
+    for key in settings:
+        if key != "cpu" and key != "link":
+            out[key] = settings[key]
+    return out
 
 
 def _newer(a, b):

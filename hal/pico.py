@@ -120,7 +120,7 @@ class Hal(device.BoardHal):
 
     name = NAME
     key_names = KEY_NAMES
-    button_words = ("L keys", "R keys")  # the how-to pages' words: the left and right clusters
+    button_words = ("L keys", "R keys", "hold Up+Down")  # the how-to pages' words: the clusters, the pause
 
     @staticmethod
     def _open_wifi(join=None):

@@ -13,6 +13,8 @@ the DAC on ``board.SPEAKER`` (the amplifier is switched on by
 ``board.SPEAKER_ENABLE`` only while one sounds).
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 import array
 
 import audiocore
@@ -31,8 +33,8 @@ P2 = 4  # player 2's first key number
 # shift-register key number -> player * 4 + button
 KEYMAP = bytes((P2 + LEFT, P2 + RIGHT, P2 + DOWN, P2 + UP, RIGHT, DOWN, UP, LEFT))
 KEY_NAMES = ("up", "down", "left", "right", "Select", "Start", "B", "A")  # by the game's key number
-_WAVE = 16  # samples in one period of the square wave
-_LEVEL = 0x1800  # its swing either side of the DAC's midpoint: loud enough, not shrill
+_WAVE = const(16)  # samples in one period of the square wave
+_LEVEL = const(0x1800)  # its swing either side of the DAC's midpoint: loud enough, not shrill
 
 
 class Speaker:
@@ -72,7 +74,7 @@ class Hal(device.BoardHal):
 
     name = NAME
     key_names = KEY_NAMES
-    button_words = ("D-pad", "Sel Sta B A")  # the how-to pages' words: up, down, left, right
+    button_words = ("D-pad", "Sel Sta B A", "hold Up+Down")  # the how-to pages' words: the clusters, the pause
 
     @staticmethod
     def open_link(join=None):

@@ -9,6 +9,8 @@ stick comes back; only the axis pushed furthest counts, so a diagonal never
 gives two moves at once.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 import analogio
 import board
 import keypad
@@ -24,7 +26,7 @@ KEYMAP = bytes((P2 + LEFT, P2 + RIGHT, P2 + DOWN, P2 + UP))  # B, A, Start, Sele
 KEY_NAMES = ("stick up", "stick down", "stick left", "stick right", "Select", "Start", "B", "A")
 PRESS = 16000  # distance from rest (of 32768) at which a direction is pressed
 RELEASE = 9000  # and below which it is released again (hysteresis)
-_NO = 255
+_NO = const(255)
 
 
 def _rest(value):
@@ -75,7 +77,7 @@ class Hal(device.BoardHal):
 
     name = NAME
     key_names = KEY_NAMES
-    button_words = ("stick", "Sel Sta B A")  # the how-to pages' words: up, down, left, right
+    button_words = ("stick", "Sel Sta B A", "hold Up+Down")  # the how-to pages' words: the clusters, the pause
     open_link = staticmethod(pybadge.Hal.open_link)  # the Feather header's TX and RX, as on a PyBadge
 
     def __init__(self, width=None, height=None):

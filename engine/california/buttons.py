@@ -60,8 +60,12 @@ class Cluster:
         row = 0 if button == LEFT else 1
         slot = target(game, row, self.cursor)
         self.cursor = slot
-        self.fit = game.takes(row, slot)  # (the lockout's question)
+        self.fit = self.fits(game, _COVER, row, slot)
         return self._set(_COVER, row, slot)
+
+    def fits(self, game, verb, a, b):
+        """The lockout's question (engine.lockout): would the cover (verb, a, b) land on the table as it is?"""
+        return game.phase != PH_PLAY or a > 1 or b > 3 or game.takes(a, b)
 
     def _set(self, verb, a, b):
         self.verb = verb

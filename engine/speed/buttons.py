@@ -13,8 +13,9 @@
 - when a player is out in the call and race endings (P-8): UP
   presses Speed, and only UP: it is a deliberate press, never a stray one.
   The other buttons do what they do in play, so LEFT or RIGHT plays a card,
-  which the engine refuses then (P-8), and a refused play locks the player's
-  presses for a moment (engine.lockout).
+  which the engine refuses then (P-8); a refusal only because play is held
+  locks nothing (C-3), a play wrong when pressed in play does, for a moment
+  (engine.lockout).
 
 Each press becomes one timestamped action, stamped with the time the button
 went down (C-4). The buttons are engine.actions' four, as for every game,
@@ -64,9 +65,16 @@ class Cluster:
         if button == UP:  # in PH_CALL: UP, and only UP, presses Speed (P-8)
             return self._set(_SPEED, 0, 0)
         pile = (0 if button == LEFT else 1) if game.players == 2 else self._pile(game, button == LEFT)
-        card = game.hands[self.player][self.cursor]
-        self.fit = phase == PH_PLAY and card and game.takes(pile, card)  # (the lockout's question)
+        self.fit = self.fits(game, A.PLAY, self.cursor, pile)
         return self._set(A.PLAY, self.cursor, pile)
+
+    def fits(self, game, verb, a, b):
+        """The lockout's question (engine.lockout): would the play (verb, a, b) land on the table as it is? One
+        refused only because play is held (P-8) is no fumble: True."""
+        if game.phase != PH_PLAY:
+            return True
+        card = game.hands[self.player][a] if a < 5 else 0
+        return card and b < len(game.centre) and game.takes(b, card)
 
     def _pile(self, game, from_left):
         """The first centre pile from the left (or the right) that takes the card under the cursor."""

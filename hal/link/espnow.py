@@ -6,10 +6,17 @@ MAC addresses, numbered in the order first heard. A host learns a guest
 from its first HELLO (a packet that says "SP", the link's version, HELLO
 and, when a session is given, that session or 0, discovery's: other ESP-NOW
 traffic takes no place in its table). A guest is given its host's MAC, or
-``BROADCAST``: it then broadcasts, hears every host's OFFER (discovery: the
-player picks a code) and waits for a WELCOME (of its session, when one is
-given); from then on it hears and sends to that host only, so another
-guest's broadcast HELLO, or another game's host, is never taken for its own.
+``BROADCAST``: it then broadcasts, passes on every host's OFFER (discovery:
+the player picks a code) and a REFUSE of its HELLO (a full game, or one too
+far on to join, is told so; peer 0 stands for "whoever answers"), and
+latches onto the board whose WELCOME it accepts: one whose CRC is right and
+that carries the session and nonce of the guest's last HELLO (junk that only
+looks like a WELCOME is dropped). From then on it hears and sends to that
+host only, so another guest's broadcast HELLO, or another game's host, is
+never taken for its own; another host of the same code that welcomes it too
+(the HELLO went to every board) is told BYE, so it frees the seat at once.
+Strangers' packets are read and dropped here, never handed on: the radio's
+ring is emptied every poll, so a flood costs reads, not a seated guest's room.
 
 ESP-NOW sends only to registered peers: each is added to ``peers`` when
 learnt (and taken off by ``close``). Nothing raises: a send the radio
@@ -24,7 +31,8 @@ full packets), since a host may send a log and a digest at once.
 import espnow
 from micropython import const  # Blinka's on the desktop
 
-from engine.link.wire import K_HELLO, K_OFFER, K_WELCOME, MTU, VERSION
+from engine.crc import crc16
+from engine.link.wire import HEADER, K_BYE, K_HELLO, K_OFFER, K_REFUSE, K_WELCOME, MTU, VERSION, Packet
 from hal.link.peers import Peers
 from hal.link.views import Views
 
@@ -49,6 +57,7 @@ class EspNowLink:
         self.added = []  # the espnow.Peer objects this link registered
         self.peer = -1
         self.everyone = None  # a guest looking for its host: the broadcast peer
+        self.hello = 0  # a broadcasting guest's last HELLO: session << 16 | nonce, what its host's WELCOME carries
         self.dropped = 0  # packets from no one this link listens to
         self.errors = 0  # sends and reads the radio refused
         if join is not None:
@@ -93,6 +102,8 @@ class EspNowLink:
             to = self.targets[peer]
         elif self.everyone is not None and peer == 0:
             to = self.everyone
+            if n >= HEADER + 2 and buf[3] == K_HELLO:
+                self.hello = (buf[4] | buf[5] << 8) << 16 | buf[HEADER] | buf[HEADER + 1] << 8
         else:
             return
         try:
@@ -106,6 +117,30 @@ class EspNowLink:
             return False
         session = msg[4] | msg[5] << 8
         return self.session is None or session == self.session or (discovery and session == 0)
+
+    def _answers(self, msg, kind):
+        """Is msg a WELCOME or REFUSE (kind) that answers this guest's last HELLO: its session and nonce, a right
+        CRC (a WELCOME's nonce after its seat)?"""
+        h = self.hello
+        n = len(msg)
+        at = HEADER + (kind == K_WELCOME)
+        if h >> 16 == 0 or n < at + 4 or not self._says(msg, kind) or (msg[4] | msg[5] << 8) != h >> 16:
+            return False
+        return (msg[at] | msg[at + 1] << 8) == h & 0xFFFF and crc16(msg, n - 2) == msg[n - 2] | msg[n - 1] << 8
+
+    def _bye(self, mac):
+        """Tell a second host of this code that welcomed this guest that it plays elsewhere (its nonce: the host
+        believes it and frees the seat); the board is registered for the send only."""
+        p = Packet(self.hello >> 16)
+        b = p.begin(K_BYE, 0, 0)
+        b[HEADER] = self.hello & 0xFF
+        b[HEADER + 1] = (self.hello >> 8) & 0xFF
+        to = self._register(mac)
+        try:
+            self.now.send(memoryview(b)[:p.finish(2)], to)
+        except (OSError, ValueError, MemoryError):
+            self.errors += 1
+        self._forget(to)
 
     def recv_into(self, buf):
         """The next packet into buf: its length (0: none waiting); ``peer`` is who sent it."""
@@ -137,15 +172,17 @@ class EspNowLink:
                         self.dropped += 1  # every number is a seated guest's
                         continue
                 elif macs:
+                    if self._answers(msg, K_WELCOME):
+                        self._bye(bytes(mac))  # a second host of this code seated this guest: it is let go
                     self.dropped += 1  # a guest hears its host only
                     continue
-                elif self._says(msg, K_WELCOME):
+                elif self._answers(msg, K_WELCOME):
                     i = self._learn(bytes(mac))  # its host: from now on only this MAC
                     self._forget(self.everyone)
                     self.everyone = None
-                elif not self._says(msg, K_OFFER, True):
-                    self.dropped += 1  # another guest's HELLO, or anything else on the air
-                    continue  # (an OFFER is passed on: peer 0 stands for "whoever answers" until then)
+                elif not (self._says(msg, K_OFFER, True) or self._answers(msg, K_REFUSE)):
+                    self.dropped += 1  # another guest's HELLO, a WELCOME for no one here, anything else on the air
+                    continue  # (an OFFER or REFUSE is passed on: peer 0 stands for "whoever answers" until then)
                 else:
                     i = 0
             for j in range(n):

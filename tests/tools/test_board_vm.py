@@ -40,24 +40,29 @@ def boards(work):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("run", sorted(bench_board.plans()))
-@pytest.mark.parametrize("name", ["pybadge", "pico240", "pico135"])
+@pytest.mark.parametrize("name", ["pybadge", "pygamer", "pico240", "pico135"])
 def test_every_game_mode_and_option_plays_in_the_boards_pool(boards, work, name, run):
-    """Five games a step end in the pool (PyBadge's less 16 KB; the Pico kit's 160 KB), the menu and pages too."""
+    """Five games a step end in the budget less ROOM (the budget: PyBadge's pool less 16 KB; the Pico kit's
+    160 KB), the menu and pages too, with at most QSTRS_MOST names interned (bench_board's CLIFF)."""
     plan = bench_board.plans(5)[run]
-    fig = bench_board.measure(name, plan, bench_board.count(plan), work=work, board=boards(name))
+    fig = bench_board.measure(name, plan, bench_board.count(plan), work=work, board=boards(name),
+                              less=bench_board.ROOM)
     assert fig["at_budget"], fig.get("output") or fig["record"]
     record = fig["record"]
     assert record["games"] == bench_board.count(plan) and not record["missing"]
-    assert 0 < fig["extra"] < 40 * 1024  # the stand-ins, vmplay and the hands: measured, given to the pool
+    assert 0 < fig["extra"] < 40 * 1024  # the stand-ins, vmplay's plan and the hands: measured, given to the pool
+    assert 0 < fig["qstrs"] <= bench_board.QSTRS_MOST, fig["qstrs"]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["pybadge", "pygamer", "pico240", "pico135"])  # each a test of its own (xdist)
 def test_twenty_games_in_a_row_with_the_menu_between_fit_every_board(boards, work, name):
-    """The soak: game, mode and option changes, pages, 20 games: no MemoryError from a fragmented heap."""
+    """The soak: game, mode and option changes, pages, 20 games: no MemoryError from a fragmented heap, in the
+    budget less ROOM and with at most QSTRS_MOST names."""
     plan = bench_board.plans(1, soak=True)["soak"]
-    fig = bench_board.measure(name, plan, 20, work=work, board=boards(name))
+    fig = bench_board.measure(name, plan, 20, work=work, board=boards(name), less=bench_board.ROOM)
     assert fig["at_budget"], (name, fig.get("output") or fig["record"])
+    assert 0 < fig["qstrs"] <= bench_board.QSTRS_MOST, fig["qstrs"]
 
 
 @pytest.mark.slow
@@ -97,3 +102,19 @@ def test_the_desktop_draws_what_the_board_draws(boards, tmp_path, path, size):
         xs = [i % w for i in diff]
         ys = [i // w for i in diff]
         pytest.fail("%d pixels differ, within x %d-%d, y %d-%d" % (len(diff), min(xs), max(xs), min(ys), max(ys)))
+
+
+@pytest.mark.slow
+def test_a_game_registered_at_test_time_plays_every_mode_and_option_in_the_pybadges_pool(registered, work):
+    """The toy (registered for this test) through bench_board as every game: its folders added to the board's
+    bundle and registered in the VM, its plan (both modes with the pages, the demo, each option's every value),
+    a game a step, in the PyBadge's pool."""
+    late = [n for n in registered.NAMES if n in registered.HOMES]
+    assert late
+    board = bench_board.Board("pybadge", work)
+    assert [h[0] for h in board.homes] == late
+    for name in late:
+        plan = bench_board.plans(1)[name]
+        fig = bench_board.measure("pybadge", plan, bench_board.count(plan), work=work, board=board)
+        assert fig["at_budget"], fig.get("output") or fig["record"]
+        assert fig["record"]["games"] == bench_board.count(plan) and not fig["record"]["missing"]

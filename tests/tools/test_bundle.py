@@ -488,10 +488,24 @@ def test_a_full_disk_part_way_leaves_the_earlier_bundle_whole(earlier, tmp_path,
 def test_a_failing_mpy_cross_is_one_line(tmp_path, capsys):
     tool = tmp_path / "mpy-cross"
     tool.write_text("#!%s\nimport sys\nif sys.argv[1:] == ['--version']:\n    print('CircuitPython 9.2.1')\n"
-                    "    sys.exit(0)\nprint('engine/__init__.py:1: SyntaxError')\nprint('  nope')\n"
+                    "    sys.exit(0)\nprint(sys.argv[-1].split('/')[-1] + ':1: SyntaxError')\nprint('  nope')\n"
                     "sys.exit(1)\n" % sys.executable)
     tool.chmod(0o755)
     out = tmp_path / "out"
     assert bundle.main(["pybadge", str(out), "--mpy-cross", str(tool)]) == 2
-    assert "mpy-cross failed on engine/__init__.py: engine/__init__.py:1: SyntaxError; nope" in one_error_line(capsys)
+    # (the first file it is given: engine/__init__.py says nothing, so the bundle ships no module for it)
+    assert "mpy-cross failed on engine/actionlog.py: actionlog.py:1: SyntaxError; nope" in one_error_line(capsys)
     assert not out.exists() and os.listdir(tmp_path) == ["mpy-cross"]
+
+
+@pytest.mark.slow
+def test_a_package_whose_init_says_nothing_ships_no_module_and_still_imports(tmp_path, cpvm):
+    """An __init__.py of only a docstring is left out of an .mpy bundle (one interned name fewer a package on the
+    board: its file's); a package with code in its __init__ keeps it. The board VM imports a folder without one as
+    a namespace package (tests/tools/test_board_vm.py plays every game from such a bundle)."""
+    out = tmp_path / "b"
+    bundle.build("pybadge", str(out), mpy_cross=cpvm["mpy-cross"])
+    files = set(bundle.files_of(str(out)))
+    assert "engine/__init__.mpy" not in files and "ui/speed/__init__.mpy" not in files
+    assert "engine/bots/__init__.mpy" in files and "hal/__init__.mpy" in files  # code: kept
+    assert "engine/speed/rules.mpy" in files

@@ -18,7 +18,7 @@ from engine import games as registry
 from engine.randplay import RandomPlay
 
 
-def play_games(games, first_seed=1, name="spit", options=None):
+def play_games(games, first_seed=1, name=registry.NAMES[0], options=None):
     """Play games seeded first_seed.. to the end; return the total number of actions applied."""
     info = registry.get(name)
     actions = 0
@@ -27,7 +27,7 @@ def play_games(games, first_seed=1, name="spit", options=None):
     return actions
 
 
-def measure(games, repeat, name="spit", options=None):
+def measure(games, repeat, name=registry.NAMES[0], options=None):
     """Best of repeat timed runs of games games: (seconds, actions)."""
     best = None
     actions = 0

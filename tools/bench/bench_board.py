@@ -1,6 +1,6 @@
 """The whole game on each board: the App's heap on CircuitPython's board VM, in the board's own pool.
 
-    python tools/bench/bench_board.py [--board NAME ...] [--search] [--soak] [--games N] [--json]
+    python tools/bench/bench_board.py [--board NAME ...] [--search] [--sweep] [--soak] [--games N] [--json]
 
 The VM is tools/board/circuitpython.py's ``micropython-board``: CircuitPython 10.3's
 unix port with its real C displayio, fontio, terminalio.FONT, bitmaptools and
@@ -23,8 +23,14 @@ Budgets (docs/performance.md): each board's pool less 16 KB, and for the
 Pico kit, whose pool is inferred at 176-184 KB, 160 KB. ``--search`` finds
 the smallest pool in which each run passes (1 KB steps): the margin is the
 budget less that. ``--soak`` adds 20 games in a row with round trips to the
-menu, changes of game and of options. Exit status 1 when a run fails in its
-budget, 2 when the VM cannot be built.
+menu, changes of game and of options. Each run also reports the names the App
+interned (``qstrs``: CLIFF below). ``--sweep`` plays every pool from the
+budget less ROOM to the board's whole pool in 1 KB steps with each layout pad
+of PADS and reports any that fails (the result is monotonic when none does),
+and the margin as the worst over the pads. The harness (vmplay) is frozen
+into the VM, and a run's program is one line: nothing of it is in the heap
+or the names. Exit status 1 when a run fails in its budget, 2 when the VM
+cannot be built.
 """
 
 import json
@@ -50,6 +56,14 @@ BOARDS = {
     "pico135": ("raspberry_pi_pico", (240, 135), 176000, 160 * KB),
 }
 STANDINS = sorted(n[:-3] for n in circuitpython.frozen_standins())
+# What the tests hold every run on every board to (tests/tools/test_board_vm.py; docs/performance.md "The
+# names' cliff"): the table of names interned at run time doubles to 1,280 entries at the 1,261st name, one
+# block of 8,984 B (7,704 B on a board) that a heap broken up by play may not have, so a run stays at most
+# QSTRS_MOST names (160 under that: issue 33); and it passes in the budget less ROOM, room for what comes next.
+CLIFF = 1260
+QSTRS_MOST = 1100
+ROOM = 16 * KB
+PADS = (0, 520, 1544, 3000)  # --sweep's layout pads (bytes held from boot)
 MODES = ("2p", "1p")  # the menu's modes that every game has, then the demo
 PAGES = ["howto", "stats", "join"]  # the menu's pages: how to play, statistics, the link's join page (where the
 # board has a link)
@@ -94,27 +108,8 @@ def plans(games=5, soak=False):
     return out
 
 
-MAIN = r'''
-import gc
-import micropython
-gc.collect()
-base = gc.mem_alloc()
-micropython.qstr_info()
-for name in STANDINS:
-    try:
-        __import__(name)
-    except ImportError:  # a module this board's firmware lacks (wifi on a plain Pico)
-        pass
-gc.collect()
-standins = gc.mem_alloc() - base
-micropython.qstr_info()
-import vmplay
-gc.collect()
-harness = gc.mem_alloc() - base - standins
-micropython.qstr_info()
-print("EXTRA", standins, harness)
-vmplay.main(PLAN)
-'''
+PROGRAM = "import vmplay\nvmplay.bench()\n"  # the whole program of a run: vmplay is frozen, the plan is in a file
+PLAN_FILE = "_plan.json"
 
 
 def qstr_tables(line):
@@ -123,6 +118,11 @@ def qstr_tables(line):
         return None
     fig = dict(part.split("=") for part in line[11:].split(", "))
     return int(fig["n_total_bytes"]) - int(fig["n_str_data_bytes"])
+
+
+def qstr_count(line):
+    """The names interned at run time in a ``micropython.qstr_info()`` line (its n_qstr: the runtime pools')."""
+    return int(dict(part.split("=") for part in line[11:].split(", "))["n_qstr"])
 
 
 def own(measured, before, after):
@@ -141,14 +141,15 @@ class Board:
             self.display = display
         self.vm = circuitpython.binaries()[circuitpython.BOARD_VM]
         self.mpy_cross = circuitpython.binaries()["mpy-cross"]
-        self.tree = os.path.join(work, name)
+        # a game registered here from outside engine/ (the tests' toy) goes into the bundle and is registered
+        # in the VM before the plan is played: (name, title, package) each
+        self.homes = [(n, registry.TITLES[i], registry.LETTERS[i], registry.HOMES[n])
+                      for i, n in enumerate(registry.NAMES) if n in registry.HOMES]
+        self.tree = os.path.join(work, "+".join([name] + [h[0] for h in self.homes]))
         if not os.path.isdir(self.tree):
             bundle.build(self.id, self.tree, mpy_cross=self.mpy_cross)
-        harness = os.path.join(self.tree, "vmplay.mpy")  # a board-side tool beside the bundle, from .mpy too
-        done = subprocess.run([self.mpy_cross, "-O3", "-o", harness, "-s", "vmplay.py",
-                               os.path.join(_path.ROOT, "tools", "board", "vmplay.py")], capture_output=True, text=True)
-        if done.returncode != 0:
-            raise RuntimeError("mpy-cross failed on tools/board/vmplay.py: " + done.stdout + done.stderr)
+            for home in self.homes:
+                bundle.add_home(self.tree, home[3], mpy_cross=self.mpy_cross)
 
     def env(self, pool):
         """The VM's environment: the pool, the board, its display, the terminal's tiles (taken at boot)."""
@@ -163,29 +164,41 @@ class Board:
         return env
 
     def run(self, program, pool, timeout=900):
-        """Run program (source) in the bundle's folder, as code.py runs on a board; CompletedProcess."""
-        main = os.path.join(self.tree, "_bench_main.py")
-        with open(main, "w", encoding="utf-8") as f:
-            # the unix VM puts the script's absolute folder first on sys.path, so every module's __file__
-            # would hold this machine's temporary path (its length on the heap, once a module); a board's
-            # are "/ui/app.mpy": import from the bundle's folder by a relative path, as short
-            f.write("import sys\nsys.path[0] = ''\n" + program)
+        """Run program (source) in the bundle's folder, as code.py runs on a board; CompletedProcess.
+
+        A short program goes on the command line (``-c``): then not even a module's name is interned for it;
+        a long one (a script's events) is imported from a file written beside the bundle.
+        """
+        command = program
+        main = None
+        if len(program) > 4096:
+            main = os.path.join(self.tree, "_bench_main.py")
+            with open(main, "w", encoding="utf-8") as f:
+                f.write(program)
+            # imported, not run as a script: the unix VM puts a script's absolute folder first on sys.path, so
+            # every module's __file__ would hold this machine's temporary path (its length on the heap, once a
+            # module), and the folder would be the VM's first string on the heap; a board's are "/ui/app.mpy"
+            command = "import _bench_main"
         try:
-            # imported, not run as a script: a script's absolute folder would be the VM's first string on the
-            # heap, made before any line of ours (a hole of this machine's path length once it is dropped)
-            return subprocess.run([self.vm, "-c", "import _bench_main"], capture_output=True, text=True, cwd=self.tree,
+            return subprocess.run([self.vm, "-c", command], capture_output=True, text=True, cwd=self.tree,
                                   env=self.env(pool), timeout=timeout, preexec_fn=circuitpython.fixed_addresses)
         finally:
-            os.remove(main)
+            if main is not None:
+                os.remove(main)
 
-    def play(self, plan, pool):
-        """(record, extra heap, output) of a plan played in a pool; record None when nothing came out."""
-        head = "STANDINS = %r\nPLAN = %r\n" % (STANDINS, plan)
-        done = self.run(head + MAIN, pool)
-        record, extra, pools, hands = None, None, [], []
+    def play(self, plan, pool, pad=0, names=False):
+        """(record, extra heap, output) of a plan played in a pool (with a layout pad of that many bytes held from
+        the start, given back in the extra); record None when nothing came out. The record's ``qstrs`` is the
+        number of names the App interned at run time by the plan's end (``micropython.qstr_info()``'s n_qstr, less
+        the VM's own and the stand-ins' before the App starts)."""
+        with open(os.path.join(self.tree, PLAN_FILE), "w", encoding="utf-8") as f:
+            json.dump({"standins": STANDINS, "homes": self.homes, "pad": pad, "plan": plan, "names": int(names)}, f)
+        done = self.run(PROGRAM, pool)
+        record, extra, pools, hands, counts = None, None, [], [], []
         for line in done.stdout.splitlines():
             if qstr_tables(line) is not None:
                 pools.append(qstr_tables(line))
+                counts.append(qstr_count(line))
             elif line.startswith("EXTRA "):
                 extra = [own(int(v), pools[i], pools[i + 1]) for i, v in enumerate(line.split()[1:])]
             elif line.startswith("HANDS "):
@@ -194,6 +207,9 @@ class Board:
                 record = eval(line[7:], {"__builtins__": {}}, {"true": True, "false": False})
         if record is not None and hands:
             record["hands"] = max(hands)  # (vmplay's own figure holds the qstr pools opened meanwhile)
+        if record is not None and len(counts) > 3:  # the App's: the last count less those before it started (the
+            # VM's and the stand-ins', a board's C modules' names, in ROM on a board)
+            record["qstrs"] = counts[-1] - counts[2]
         return record, extra, done
 
 
@@ -275,8 +291,9 @@ def extra_heap(board, plan):
     return extra[0] + extra[1] + record["hands"], record
 
 
-def measure(name, plan, games, search=False, work=None, board=None):
-    """The figures of one run of a plan on a board: its extras, at the budget, and the smallest pool."""
+def measure(name, plan, games, search=False, work=None, board=None, less=0, sweep=False):
+    """The figures of one run of a plan on a board: its extras, at the budget (less ``less`` bytes: the tests ask
+    for ROOM), the names the App interned (``qstrs``) and the smallest pool."""
     own = work is None
     work = work or tempfile.mkdtemp(prefix="spit-board-")
     try:
@@ -284,29 +301,43 @@ def measure(name, plan, games, search=False, work=None, board=None):
         extra, big = extra_heap(board, plan)
         fig = {"board": name, "games": games, "extra": extra, "budget": board.budget, "pool": board.pool,
                "skipped": big["skipped"]}
-        record, _, done = board.play(plan, board.budget + extra)
+        record, _, done = board.play(plan, board.budget - less + extra)
         fig["frames"] = record["frames"] if record else 0
+        fig["qstrs"] = record.get("qstrs") if record else None
         fig["at_budget"] = passed(record, games)
         fig["record"] = record
         if not fig["at_budget"]:
             fig["output"] = (done.stdout + done.stderr)[-2000:]
         if search:
-            low, high = 64 * KB, board.pool + extra + 64 * KB
-            if not passed(board.play(plan, high)[0], games):
-                fig["needed"] = None
-            else:
-                while high - low > KB:
-                    mid = (low + high) // 2
-                    if passed(board.play(plan, mid)[0], games):
-                        high = mid
-                    else:
-                        low = mid
-                fig["needed"] = high - extra
-                fig["margin"] = board.budget - fig["needed"]
+            fig["needed"] = smallest(board, plan, games, extra)
+            fig["margin"] = None if fig["needed"] is None else board.budget - fig["needed"]
+        if sweep:
+            # monotonic: every pool from the budget less ROOM to the board's whole pool, 1 KB steps, with each
+            # layout pad (a bytearray held from boot, given back in the extra: the layout an unrelated edit gives)
+            fig["sweep_fails"] = [(pad, pool) for pad in PADS
+                                  for pool in range(board.budget - ROOM, board.pool + 1, KB)
+                                  if not passed(board.play(plan, pool + extra + pad, pad)[0], games)]
+            worst = [smallest(board, plan, games, extra, pad) for pad in PADS]
+            fig["needed_padded"] = None if None in worst else max(worst)
+            fig["margin"] = None if None in worst else min(fig.get("margin", 1 << 30), board.budget - max(worst))
         return fig
     finally:
         if own:
             shutil.rmtree(work, ignore_errors=True)
+
+
+def smallest(board, plan, games, extra, pad=0):
+    """The smallest pool (1 KB steps) in which the plan passes, less the extra; None when even the largest fails."""
+    low, high = 64 * KB, board.pool + extra + 64 * KB
+    if not passed(board.play(plan, high + pad, pad)[0], games):
+        return None
+    while high - low > KB:
+        mid = (low + high) // 2
+        if passed(board.play(plan, mid + pad, pad)[0], games):
+            high = mid
+        else:
+            low = mid
+    return high - extra
 
 
 def count(plan):
@@ -320,6 +351,9 @@ def main(argv=None):
                         help="the board to measure (repeatable; default every board)")
     parser.add_argument("--games", type=int, default=5, help="games per step of a plan (default 5)")
     parser.add_argument("--search", action="store_true", help="find the smallest pool of each run")
+    parser.add_argument("--sweep", action="store_true",
+                        help="also play every pool from the budget less ROOM to the whole pool (1 KB steps) with "
+                        "each of PADS: report any failure, and the margin as the worst over the pads (slow)")
     parser.add_argument("--soak", action="store_true", help="also 20 games in a row (menu, games, options)")
     parser.add_argument("--run", action="append", help="only these runs (a game's name, or soak)")
     parser.add_argument("--selftest", action="store_true",
@@ -350,15 +384,18 @@ def main(argv=None):
                         print("   " + line)
                 continue
             for run, plan in runs.items():
-                fig = measure(name, plan, count(plan), args.search, work, board)
+                fig = measure(name, plan, count(plan), args.search, work, board, sweep=args.sweep)
                 fig["run"] = run
                 figs.append(fig)
                 if not args.json:
-                    print("%-8s %-10s %3d games  extra %6d B  in %d B: %s%s" % (
+                    print("%-8s %-10s %3d games  extra %6d B  in %d B: %s%s  qstrs %s" % (
                         name, run, fig["games"], fig["extra"], fig["budget"],
                         "ends" if fig["at_budget"] else "FAILS",
                         "  needs %s B, margin %s B" % (fig["needed"], fig.get("margin"))
-                        if "needed" in fig else ""), flush=True)
+                        if "needed" in fig else "", (fig["record"] or {}).get("qstrs")), flush=True)
+                    if args.sweep:
+                        print("    sweep (pads %s): %s" % (", ".join(map(str, PADS)), "monotonic" if not
+                              fig["sweep_fails"] else "FAILS at (pad, pool) %s" % fig["sweep_fails"]), flush=True)
                     record = fig["record"] or {}
                     for key in ("bus_play", "bus_deal", "bus_screen"):
                         if key in record:

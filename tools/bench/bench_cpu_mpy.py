@@ -258,7 +258,7 @@ def parts(game):
             "CPU": info.CPU, "LEVEL_MODULES": levels}
 
 
-def record(games, limit, game="spit"):
+def record(games, limit, game=NAMES[0]):
     """The same games on CPython: each frame's applied actions as bytes, and the digests."""
     from engine.actions import PH_OVER
     from engine.bots import Driver
@@ -301,7 +301,7 @@ def record(games, limit, game="spit"):
     return bytes(rec), digests
 
 
-def measure(games, limit=60000, fuel=True, game="spit"):
+def measure(games, limit=60000, fuel=True, game=NAMES[0]):
     """Every figure, as a dict (the --json output); fuel=False measures the heap only (a few seconds)."""
     start = time.time()
     params = dict(parts(game), BOTS=BOTS, FRAME_MS=FRAME_MS, LIMIT=limit)
@@ -405,7 +405,7 @@ def table(fig):
 def main(argv=None):
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
-    parser.add_argument("--game", choices=NAMES, default="spit", help="the game (default spit)")
+    parser.add_argument("--game", choices=NAMES, default=NAMES[0], help="the game (default %s)" % NAMES[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--heap-only", action="store_true", help="skip the fuel figures (a few seconds)")
     args = parser.parse_args(argv)

@@ -243,7 +243,7 @@ def parts(game):
     return {"ENGINE": info.ENGINE, "CLASS": cls.__name__, "STUCK": stuck}
 
 
-def cpython_digests(games, game="spit"):
+def cpython_digests(games, game=NAMES[0]):
     """The same games on CPython, digested alike."""
     from engine import games as registry
     from engine.randplay import RandomPlay
@@ -258,7 +258,7 @@ def cpython_digests(games, game="spit"):
     return out
 
 
-def measure(games, root=_path.ROOT, game="spit"):
+def measure(games, root=_path.ROOT, game=NAMES[0]):
     """Every figure of a game, as a dict (the --json output), for the engine/ found in root."""
     start = time.time()
     params = parts(game)
@@ -345,7 +345,7 @@ def table(fig):
 def main(argv=None):
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=50, help="games to play (default 50)")
-    parser.add_argument("--game", choices=NAMES, default="spit", help="the game (default spit)")
+    parser.add_argument("--game", choices=NAMES, default=NAMES[0], help="the game (default %s)" % NAMES[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--root", default=_path.ROOT,
                         help="measure the engine/ of another checkout (default: this one)")

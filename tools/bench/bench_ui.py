@@ -29,7 +29,7 @@ from ui.app import FRAME_MS, App  # noqa: E402
 from desktop.cli import SIZES  # noqa: E402
 
 
-def measure(games, size, game="spit"):
+def measure(games, size, game=NAMES[0]):
     """Frame times (s) by kind, and (pixels, areas) of each one-play frame."""
     width, height = SIZES[size]
     hal = headless.Hal(width, height)
@@ -66,7 +66,7 @@ def main(argv=None):
     parser = Parser(description="Frame time and repaint of the headless frame loop.")
     parser.add_argument("--games", type=int, default=3, help="demo games to play (default 3)")
     parser.add_argument("--size", choices=sorted(SIZES), default="160x128", help="screen size")
-    parser.add_argument("--game", choices=NAMES, default="spit", help="the game (default spit)")
+    parser.add_argument("--game", choices=NAMES, default=NAMES[0], help="the game (default %s)" % NAMES[0])
     args = parser.parse_args(argv)
     if args.games < 1:
         print("bench_ui: --games must be at least 1", file=sys.stderr)

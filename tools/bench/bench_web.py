@@ -80,6 +80,7 @@ def cpython_rate(games):
     """tools/tournament.py's games per second for the same tournament on this Python."""
     import tournament
     from engine.bots import Bot  # noqa: F401
+    from engine.games import NAMES
     from engine.replay import file_module
 
     with tempfile.TemporaryDirectory() as folder:
@@ -90,7 +91,7 @@ def cpython_rate(games):
             f.write(web.bot_example())
         specs = [bot, "level1", "level8"]
         start = time.time()
-        results = tournament.run(specs, games, 1, file_module("spit").options({}), moves=True)
+        results = tournament.run(specs, games, 1, file_module(NAMES[0]).options({}), moves=True)  # the first game, the browser's default
         seconds = time.time() - start
     return sum(r["games"] for r in results) / seconds
 

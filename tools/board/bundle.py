@@ -386,18 +386,38 @@ def _copy(src, dst, keep_docstrings):
 OWN_OPT = "-O3"
 
 
+def board_file(rel):
+    """The name a board's import gives the .mpy of rel (its ``__file__``: "engine/rng.mpy", "/lib/neopixel.mpy"
+    from sys.path's "" and "/lib"), which the .mpy also takes as its source's name (mpy-cross -s, the name its
+    tracebacks give): both are interned when it loads, so one name a module where "engine/rng.py" beside it
+    would be two (60-70 names a session, of the table's 1,260 before it doubles: docs/performance.md)."""
+    name = rel[:-3] + ".mpy"
+    return "/" + name if name.startswith("lib/") else name
+
+
 def _compile(out, mpy_cross):
     """Compile every .py but code.py to .mpy and delete the .py."""
     for rel in files_of(out):
         if not rel.endswith(".py") or rel == "code.py":
             continue
         src = os.path.join(out, rel)
+        if rel.endswith("__init__.py") and not rel.startswith("lib/") and _says_nothing(src):
+            os.remove(src)  # a folder without one imports as a namespace package, on CircuitPython as on CPython
+            continue
         dst = src[:-3] + ".mpy"
         opt = [] if rel.startswith("lib/") else [OWN_OPT]
-        done = subprocess.run([mpy_cross] + opt + ["-o", dst, "-s", rel, src], capture_output=True, text=True)
+        done = subprocess.run([mpy_cross] + opt + ["-o", dst, "-s", board_file(rel), src], capture_output=True, text=True)
         if done.returncode != 0 or not os.path.isfile(dst):
             raise SystemExit("mpy-cross failed on %s:\n%s" % (rel, done.stdout + done.stderr))
         os.remove(src)
+
+
+def _says_nothing(path):
+    """True when a package's __init__.py holds nothing but a docstring: shipped, it would be a module to load and
+    its file's name one more interned name on the board's heap (docs/performance.md "The names' cliff")."""
+    with open(path, encoding="utf-8") as f:
+        body = ast.parse(f.read()).body
+    return all(isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) for node in body)
 
 
 def files_of(tree):

@@ -21,7 +21,10 @@ commit the kit's README names, with ``tools/huffman`` checked out):
   tools/board/standins/ that a board has in C (not displayio, terminalio,
   bitmaptools: those are real here; not the libraries the bundle ships) are
   frozen into it (``BOARD_FROZEN_DIR``), so that their code is in ROM as a
-  board's C modules are, and only the objects they make take heap.
+  board's C modules are, and only the objects they make take heap. So is
+  the harness that drives a run (tools/board/vmplay.py, ``frozen()``): it is
+  not the game, and frozen its code and names are not in the heap or the
+  interned names a run reports.
 
 The unix VMs are built without threads and without position-independent
 code (``VM_MAKE_ARGS``), which makes them faster (docs/performance.md).
@@ -31,7 +34,7 @@ The binaries go to ``~/.cache/spit/circuitpython/<version>/vm-<key>/bin/``
 outside the clone, so that every clone on the machine shares one build; the
 key is ``build_key()``, a short hash of ``VM_MAKE_ARGS``, so that a change of
 them builds afresh rather than finding the old binaries. The board VM goes to
-``board-<hash of the frozen stand-ins>/`` beside ``bin/``. A second call finds
+``board-<hash of the frozen files>/`` beside ``bin/``. A second call finds
 them there. The build needs
 ``gcc -m32`` (Debian's ``gcc-multilib``): without it, or without a source,
 ``binaries()`` raises ``Unavailable`` with one line saying what to install,
@@ -56,6 +59,7 @@ VARIANTS = os.path.join(ROOT, "tools", "board", "cp-variants")
 NAMES = ("mpy-cross", "micropython", "micropython-pystack", "micropython-pystack1536")
 BOARD_VM = "micropython-board"
 STANDINS = os.path.join(ROOT, "tools", "board", "standins")
+HARNESS = os.path.join(ROOT, "tools", "board", "vmplay.py")
 # stand-ins the board VM does not freeze: what it has in C itself, and what a bundle ships as a library
 NOT_FROZEN = ("displayio.py", "terminalio.py", "bitmaptools.py", "vectorio.py", "neopixel.py", "adafruit_st7789.py")
 MPY_HEADER = b"C\x06"  # CircuitPython's .mpy: 'C', mpy version 6 (MicroPython's start with 'M')
@@ -110,6 +114,16 @@ def frozen_standins():
     return out
 
 
+def frozen():
+    """{file name: bytes} of all that is frozen into the board VM: the stand-ins, and the harness that drives a
+    run (tools/board/vmplay.py), which is not the game: frozen, its code and names are in ROM, so the heap and
+    the interned names a run reports are the App's own."""
+    out = frozen_standins()
+    with open(HARNESS, "rb") as f:
+        out["vmplay.py"] = f.read()
+    return out
+
+
 def source():
     """(kind, path, version): the kit or the source tree the binaries are built from; Unavailable if none."""
     tree = os.environ.get("SPIT_CIRCUITPYTHON_SRC")
@@ -155,12 +169,12 @@ def binaries(rebuild=False, log=None, build=True):
 
 
 def board_vm(rebuild=False, log=None, build=True):
-    """The path of micropython-board with the stand-ins frozen in, built first if the cache lacks it
+    """The path of micropython-board with the stand-ins and the harness frozen in, built first if the cache lacks it
     (with the mpy-cross of binaries(), which freezing them needs)."""
     kind, where, version = source()
-    frozen = frozen_standins()
+    frozen_files = frozen()
     digest = hashlib.sha256()
-    for name, data in sorted(frozen.items()):
+    for name, data in sorted(frozen_files.items()):
         digest.update(name.encode() + b"\0" + data + b"\0")
     home = os.path.join(_home(version), "board-" + digest.hexdigest()[:12])
     binary = os.path.join(home, BOARD_VM)
@@ -178,10 +192,10 @@ def board_vm(rebuild=False, log=None, build=True):
         if not rebuild and os.path.isfile(stamp) and os.access(binary, os.X_OK):
             return binary
         mpy_cross = _binaries(rebuild, log, build)["mpy-cross"]
-        _build_board(kind, where, version, home, frozen, mpy_cross, log or (lambda line: None))
+        _build_board(kind, where, version, home, frozen_files, mpy_cross, log or (lambda line: None))
         with open(stamp + ".tmp", "w", encoding="utf-8") as f:
             json.dump({"source": kind, "from": where, "version": version, "make": list(VM_MAKE_ARGS),
-                       "frozen": sorted(frozen)}, f)
+                       "frozen": sorted(frozen_files)}, f)
         os.replace(stamp + ".tmp", stamp)
     return binary
 
@@ -281,7 +295,7 @@ def _unpack(kind, where, version, work):
 
 
 def _build_board(kind, where, version, home, frozen, mpy_cross, log):
-    """Build micropython-board into home, with the frozen stand-ins."""
+    """Build micropython-board into home, with the frozen files."""
     work = os.path.join(home, "src")
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)

@@ -55,14 +55,14 @@ def read_report(text):
     _check(report, "heap_games", dict)
     for name, figures in (report.get("heap_games") or {}).items():
         if not isinstance(figures, list) or len(figures) != 2 or not all(_is(v, NUMBER) for v in figures):
-            raise ValueError('"heap_games" of %.40s is not [free bytes, largest block]' % name)
+            raise ValueError('"heap_games" of %.40s is not [free bytes, largest block]' % json.dumps(name))
     _check(report, "engine_game", dict)
     for key in ("frames", "frame_us_mean", "frame_ms_max"):
         _check(report.get("engine_game") or {}, key, NUMBER, "engine_game.")
     _check(report, "buttons", dict)
     for name, result in (report.get("buttons") or {}).items():
         if not isinstance(result, str):
-            raise ValueError('buttons["%.40s"] is not a word' % name)
+            raise ValueError('buttons[%.40s] is not a word' % json.dumps(name))  # (escaped: one line, whatever it holds)
     return report
 
 

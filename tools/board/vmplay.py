@@ -276,6 +276,61 @@ def main(plan, seed=1):
     print("RESULT", record)
 
 
+def bench():
+    """tools/bench/bench_board.py's run, the whole of its program (``import vmplay; vmplay.bench()``).
+
+    Its plan is read from ``_plan.json`` in the bundle's folder: the stand-ins
+    to import, the games registered from outside engine/ (name, title, letter,
+    package each), the layout pad and the steps. What is not the game is
+    measured and printed as ``EXTRA stand-ins harness`` (the pad and the plan
+    are the harness's), each with the qstr pools' figures around it; then
+    main() plays the plan, and the runtime qstr pools' figures are printed
+    last. This module is frozen into the VM beside the stand-ins
+    (tools/board/circuitpython.py): its code and its names are in ROM, so the
+    heap and the names a run reports are the App's.
+    """
+    import json
+
+    gc.collect()
+    base = gc.mem_alloc()
+    with open("_plan.json") as f:
+        run = json.load(f)
+    gc.collect()
+    planned = gc.mem_alloc() - base  # the harness's
+    base += planned
+    micropython.qstr_info()
+    for name in run["standins"]:
+        try:
+            __import__(name)
+        except ImportError:  # a module this board's firmware lacks (wifi on a plain Pico)
+            pass
+    gc.collect()
+    standins = gc.mem_alloc() - base
+    micropython.qstr_info()
+    pad = bytearray(run["pad"])  # held to the end: the heap's layout moved, as an unrelated edit moves it
+    plan = run["plan"]
+    homes = run["homes"]
+    names = run.get("names", 0)
+    run = None
+    gc.collect()
+    harness = planned + gc.mem_alloc() - base - standins
+    micropython.qstr_info()
+    print("EXTRA", standins, harness)
+    if homes:  # (the registry is the game's: its heap is not the harness's)
+        games = __import__("engine.games", None, None, ("NAMES",))
+        for name, title, letter, package in homes:
+            games.GAMES += (name, title, letter)
+            games.NAMES += (name,)
+            games.TITLES += (title,)
+            games.LETTERS += letter
+            games.HOMES[name] = package
+        games = None
+    main(plan)
+    plan = None
+    micropython.qstr_info(names)  # names: every runtime name too, a Q(...) line each (bench_board --names)
+    return pad
+
+
 def script(settings, seed, events, end_ms, path):
     """Play a script's key events through the App as desktop/script.py plays it headless; write the last frame.
 

@@ -512,11 +512,11 @@ def hello(session=SESSION, nonce=1):
     return bytes(buf[:p.finish(2)])
 
 
-def welcome(session=SESSION):
+def welcome(session=SESSION, nonce=1):
+    """A WELCOME to seat 1 for the HELLO of nonce (hello()'s), then five bytes of a game."""
     p = Packet(session)
     buf = p.begin(K_WELCOME, 0, 0)
-    for i in range(8):
-        buf[15 + i] = i
+    buf[15:23] = bytes([1, nonce & 0xFF, nonce >> 8, 3, 4, 5, 6, 7])
     return bytes(buf[:p.finish(8)])
 
 
@@ -642,10 +642,127 @@ def test_espnow_a_guest_told_its_session_takes_that_sessions_welcome_only(boards
     host_radio, wrong_radio, guest_radio = (espnow.ESPNow(4096) for _ in range(3))
     guest = EspNowLink(guest_radio, join=BROADCAST, session=SESSION)
     buf = bytearray(MTU)
+    guest.send(0, hello(), 17)
     for radio, session in ((wrong_radio, 99), (host_radio, SESSION)):
         radio.peers.append(espnow.Peer(guest_radio.mac, lmk=None))
         radio.send(welcome(session=session), radio.peers[0])
     assert guest.recv_into(buf) == len(welcome()) and guest.macs == [host_radio.mac] and guest.dropped == 1
+
+
+def test_espnow_a_guest_latches_only_onto_a_welcome_it_accepts_not_a_strangers_junk(boards):
+    """Issue 36 (as the browser's tabs, item 5): a broadcasting guest has said HELLO (nonce 5); a third board's 22
+    bytes whose 4th is K_WELCOME, a WELCOME with a wrong CRC and one of the session for another nonce come first:
+    none is its host's, the real host's WELCOME is (before, the junk's board was taken for the host and the real
+    host's packets dropped for good)."""
+    import espnow
+    from engine.link.wire import VERSION
+    from hal.link.espnow import BROADCAST, EspNowLink
+
+    host_radio, stray_radio, guest_radio = (espnow.ESPNow(4096) for _ in range(3))
+    guest = EspNowLink(guest_radio, join=BROADCAST)
+    stray = EspNowLink(stray_radio, join=BROADCAST)
+    buf = bytearray(MTU)
+    guest.send(0, hello(nonce=5), 17)
+    junk = bytes([0x53, 0x50, VERSION, K_WELCOME, SESSION & 0xFF, SESSION >> 8]) + bytes(16)
+    spoilt = bytearray(welcome(nonce=5))
+    spoilt[-1] ^= 1
+    for packet in (junk, bytes(spoilt), welcome(nonce=6), welcome(session=99, nonce=5)):
+        stray.send(0, packet, len(packet))
+    assert guest.recv_into(buf) == 0 and guest.macs == [] and guest.dropped == 4
+    host_radio.peers.append(espnow.Peer(guest_radio.mac, lmk=None))
+    w = welcome(nonce=5)
+    host_radio.send(w, host_radio.peers[0])
+    assert guest.recv_into(buf) == len(w) and guest.macs == [host_radio.mac] and guest.peer == 0
+    stray.send(0, w, len(w))  # the real one copied by a stranger: not its host
+    assert guest.recv_into(buf) == 0
+
+
+def linked_boards(hosts=1, guests=1, seats=1):
+    """Engine hosts of SESSION (``seats`` guest seats each) and guests joining by discovery, each over its board's
+    ESP-NOW link (the guests broadcast): (hosts, guests, step(ms)), step running the fake clock a frame at a time."""
+    from hal.link.espnow import BROADCAST, make
+
+    hs = [Host(make(session=SESSION), SESSION, seats + 1, bytes([0, 1]) + b"{}", guest_seats=range(1, seats + 1))
+          for _ in range(hosts)]
+    gs = [Guest(make(join=BROADCAST), 0, nonce=70 + k) for k in range(guests)]
+    clock = [0]
+
+    def step(ms, each=None):
+        for _ in range(ms // 33):
+            clock[0] += 33
+            now = clock[0]
+            for h in hs:
+                h.poll(now)
+                if each is not None:
+                    each()  # after the host has read, before the guests send
+                h.send(now)
+            for g in gs:
+                g.poll(now)
+                if g.seat < 0 and g.offer is not None and not g.rx.session:
+                    g.join(g.offer[0])
+
+    return hs, gs, step
+
+
+def test_espnow_a_guest_joining_a_full_game_is_told_so(boards):
+    """Issue 36 (as the browser's tabs, item 8): K_REFUSE reaches a broadcasting guest that has no host yet, so a
+    board joining a full game says so (before, the REFUSE was dropped and it said no host answers)."""
+    from engine.link.wire import FULL
+
+    (host,), (first, late), step = linked_boards(guests=2)
+    late.rx.session = -1  # the second board waits (it takes no offer) ...
+    step(1000)
+    assert first.seat == 1 and [r.seat for r in host.remotes] == [1]
+    late.join(SESSION)  # ... then joins the code the host's screen shows (a full host offers none): no seat
+    step(1000)
+    assert late.refused == FULL and late.seat < 0 and late.link.macs == []
+    for link in [host.link] + [g.link for g in (first, late)]:
+        link.close()
+
+
+def test_espnow_two_hosts_with_one_code_the_one_the_guest_did_not_pick_frees_its_seat_at_once(boards):
+    """Issue 36 (as the browser's tabs, item 7): both hosts of the code welcome the guest's broadcast HELLO; it
+    plays with the first and says BYE to the other, which frees the seat at once (before, it kept the seat for
+    nobody and sat at "Link quiet" for 10 s)."""
+    hosts, (guest,), step = linked_boards(hosts=2)
+    step(1000)
+    assert guest.seat == 1
+    picked = [h for h in hosts if h.link.now.mac in guest.link.macs]
+    other = [h for h in hosts if h not in picked]
+    assert len(picked) == 1 and [r.seat for r in picked[0].remotes] == [1]
+    assert other[0].remotes == [] and other[0].free == [1] and not other[0].paused
+    assert len(guest.link.now.peers) == 1  # the BYE's peer taken off the radio's table again
+    for link in [h.link for h in hosts] + [guest.link]:
+        link.close()
+
+
+@pytest.mark.parametrize("mix", ["junk", "hello"])
+def test_espnow_a_flood_from_a_third_board_neither_ends_the_game_nor_crowds_out_the_seated_guest(boards, mix):
+    """Issue 36 (as the browser's tabs, item 6): 64 packets a frame broadcast by a third board (four-byte junk and
+    link packets of no session of this game, or HELLOs of this game's code) for longer than a host waits for a
+    quiet guest: the guest stays seated and the host keeps its seat for it."""
+    from engine.link.wire import K_PING
+    from hal.link.espnow import BROADCAST, make
+
+    (host,), (guest,), step = linked_boards()
+    step(1000)
+    assert guest.seat == 1
+    stray = make(join=BROADCAST)
+    h = hello(nonce=9)
+    p = Packet(77)
+    p.begin(K_PING, 0, 0)
+    ping = bytes(p.buf[:p.finish(10)])
+
+    def flood():
+        for i in range(64):
+            packet = h if mix == "hello" or i % 3 == 1 else b"SPIT" if i % 3 == 0 else ping
+            stray.send(0, packet, len(packet))
+
+    step(15000, flood)  # past GONE_MS (10 s)
+    assert not guest.gone and not guest.paused and guest.seat == 1
+    assert [r.seat for r in host.remotes] == [1] and not host.paused
+    for link in (host.link, guest.link, stray):
+        link.close()
 
 
 def test_espnow_radio_errors_are_lost_packets(boards):
