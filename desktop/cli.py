@@ -84,7 +84,7 @@ def add_game_arguments(p, what="the game to play"):
 
 
 def game_options(args, p):
-    """(game name, engine options dict) of --game and --option; a bad one is p.error (one line, exit 2)."""
+    """(game name, options dict: checked()) of --game and --option; a bad one is p.error (one line, exit 2)."""
     from engine.replay import ReplayError, file_module
 
     name = args.game or "spit"
@@ -105,9 +105,21 @@ def game_options(args, p):
                     % (players, json.dumps(given["players"])))
         given["players"] = players
     try:
-        return name, files.options(given)
+        return name, checked(files, given)
     except ReplayError as e:
         p.error("--option: %s" % e)
+
+
+def checked(files, given):
+    """The options a game is dealt and shown with from a game's file module and the KEY=VALUE pairs given:
+    the engine's keyword arguments (files.options, which checks every value) and the given ones the engine
+    takes none of (California's hints, the screen's, and aim, the buttons'), kept as given; ReplayError for a
+    bad one."""
+    out = files.options(given)
+    for key in files.OPTIONS:
+        if key in given and key not in out:
+            out[key] = given[key]
+    return out
 
 
 def parser():

@@ -313,7 +313,8 @@ class Hal:
 
     Event = Event  # the event class to read ``events`` into
     clusters = 4  # button clusters (players with keys): the keyboard has four (desktop/window.py)
-    button_words = ("W A S D", "arrows")  # players 1 and 2's keys, for the how-to pages
+    mode = "1p"  # Mode at a first start, with none stored (ui/app.py): a person alone is not asked for a P2 (D-1)
+    button_words = ("W A S D", "arrows", "Esc, or Up+Down")  # players 1 and 2's keys and the pause, for the how-to pages
 
     def __init__(self, width=160, height=128, *, settings_path=None, start_ms=0, screen=True):
         self.display = FrameDisplay(width, height) if screen else Blind(width, height)  # biggest buffers first

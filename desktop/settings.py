@@ -30,8 +30,11 @@ def default_path():
 
 
 def notice(message):
-    """One line on standard error."""
-    print("spit: " + " ".join(str(message).split()), file=sys.stderr)
+    """One line on standard error; a line that cannot be written (a full disk, a closed stream) is dropped."""
+    try:
+        print("spit: " + " ".join(str(message).split()), file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):
+        pass  # (AttributeError: no stderr at all, as under pythonw)
 
 
 class Guarded:
@@ -164,6 +167,45 @@ class StatsFile(Guarded):
     def save(self, store):
         """Write the store's bytes; True when done."""
         return self.write(bytes(store.nvm))
+
+    def record(self, store, count):
+        """Count a game into the file as it is now: read it again (another window may have counted games since
+        this one read it), count(store), write it back, all under a lock of the file's folder so that two
+        windows finishing at once both count. True when stored; a file it cannot read is kept as ever, and
+        the game counted in memory only."""
+        with _FolderLock(os.path.dirname(os.path.abspath(self.path))):
+            if not self.kept:
+                mine = bytes(store.nvm)
+                if not self.load(store):
+                    store.nvm[:] = mine  # (kept: this session's counts stay as they were)
+                    store.load()
+            return count() and self.save(store)
+
+
+class _FolderLock:
+    """An exclusive lock of a folder for a block (flock on the folder itself: no lock file is left behind);
+    where the system has no flock, or the folder cannot be opened, no lock (a single window is the usual)."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.fd = None
+
+    def __enter__(self):
+        try:
+            import fcntl
+
+            self.fd = os.open(self.folder, os.O_RDONLY)
+            fcntl.flock(self.fd, fcntl.LOCK_EX)
+        except (ImportError, OSError, AttributeError):
+            if self.fd is not None:
+                os.close(self.fd)
+            self.fd = None
+        return self
+
+    def __exit__(self, *exc):
+        if self.fd is not None:
+            os.close(self.fd)  # (closing the descriptor releases the lock)
+            self.fd = None
 
 
 def _json_type(value):

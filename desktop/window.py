@@ -43,6 +43,26 @@ from desktop.headless import Event  # noqa: E402, F401  (every target exports Ev
 __all__ = ["Event", "Hal", "NoDisplay"]
 
 
+class _quiet_stderr:
+    """Standard error's descriptor sent to /dev/null for a block: what C libraries print there directly."""
+
+    def __enter__(self):
+        self.saved = None
+        try:
+            sys.stderr.flush()
+            self.saved = os.dup(2)
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 2)
+            os.close(null)
+        except (OSError, ValueError, AttributeError):  # no descriptor 2 (a closed stderr): nothing to hide
+            pass
+
+    def __exit__(self, *exc):
+        if self.saved is not None:
+            os.dup2(self.saved, 2)
+            os.close(self.saved)
+
+
 class NoDisplay(RuntimeError):
     """The window found no screen to open on (run with --headless instead)."""
 
@@ -96,7 +116,7 @@ class Hal(headless.Hal):
         _check_display()
         try:
             pygame.display.init()
-            window = pygame.display.set_mode((width * scale, (height + _STRIP) * scale))
+            window = pygame.display.set_mode((width * scale, (height + _STRIP) * scale), pygame.RESIZABLE)
         except pygame.error as e:
             pygame.display.quit()
             raise NoDisplay("cannot open a window (%s): run with --headless" % e) from None
@@ -120,10 +140,11 @@ class Hal(headless.Hal):
         self._sounds = {}
         self._channel = None
         try:
-            pygame.mixer.init(frequency=_RATE, size=-16, channels=1, buffer=512)
+            with _quiet_stderr():  # the sound library's own complaints (ALSA's eight lines) are not the game's
+                pygame.mixer.init(frequency=_RATE, size=-16, channels=1, buffer=512)
             self._channel = pygame.mixer.Channel(0)
-        except pygame.error:
-            pass  # no audio device: tones are skipped
+        except pygame.error as e:  # no audio device: tones are skipped, and one line says so
+            _settings.notice("no sound here (%s): the game plays without it" % e)
 
     def ticks_ms(self):
         """The real clock in integer ms (adafruit_ticks: wraps every 2**29 ms)."""
@@ -153,11 +174,24 @@ class Hal(headless.Hal):
                     if self._held[key]:
                         self._held[key] = 0
                         self.events.feed(key, False, now)
-            elif kind == pygame.WINDOWEXPOSED:
+            elif kind == pygame.VIDEORESIZE or kind == pygame.WINDOWSIZECHANGED:
+                self._fit()
+            elif kind == pygame.WINDOWEXPOSED or kind == pygame.WINDOWSHOWN or kind == pygame.WINDOWRESTORED:
                 self._redraw = True
             elif kind == pygame.QUIT:
                 self._closed = True
         return not self._closed
+
+    def _fit(self):
+        """The window was resized: the picture at the largest whole scale that fits it (at least 1), all of it
+        drawn again on the next present (SDL gives a resized window a new, black surface)."""
+        window = pygame.display.get_surface()
+        if window is None:
+            return
+        w, h = window.get_size()
+        self.window = window
+        self.scale = max(1, min(w // self.display.width, h // (self.display.height + _STRIP)))
+        self._redraw = True
 
     def present(self):
         """Repaint what changed on the screen, scale it into the window, draw the lights."""
@@ -167,6 +201,7 @@ class Hal(headless.Hal):
         s = self.scale
         redraw = self._redraw
         if redraw:
+            self.window.fill((0, 0, 0))  # the margins of a window larger than the picture
             self._scale_area(0, 0, display.width, display.height)
         else:
             for x1, y1, x2, y2 in display.refreshed:
@@ -232,8 +267,10 @@ class Hal(headless.Hal):
         return pygame.mixer.Sound(buffer=wave)
 
     def record_game(self, game, mode, level, won, ms):
-        """Count a finished game; the statistics live in stats.nvm beside settings.json (never over a bad one)."""
-        return super().record_game(game, mode, level, won, ms) and self._stats_file.save(self._stats)
+        """Count a finished game in stats.nvm beside settings.json as the file is now (another window's games
+        too), never over a file it could not read."""
+        count = super().record_game
+        return self._stats_file.record(self._stats, lambda: count(game, mode, level, won, ms))
 
     def deinit(self):
         """Release the display and close the window and the audio."""

@@ -16,10 +16,11 @@ from desktop.cli import Parser  # argparse with one-line errors
 from desktop.files import read_text
 
 from engine import actions as A
+from engine import games
 from engine.replay import ReplayError, describe, loads, names, run, state
 
 
-def trace_line(index, event, reason, reports, game="spit"):
+def trace_line(index, event, reason, reports, game=games.NAMES[0]):
     """One line of --trace: '#3 0.130s P0 play 2 1: ok | P0 lands 7C from stock 2 on pile 1'."""
     t, p, v, a, b = event
     words = names(game)  # the game's names: the shared ones and its own (engine.names)

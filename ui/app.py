@@ -6,6 +6,8 @@ engine's reports. The same App runs on a board, in the desktop window and
 headless in tests; ``hal`` is whichever target was chosen at start.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 import sys
 
 from engine import actions as A
@@ -15,7 +17,7 @@ from engine.actions import PAUSE, PH_OVER, PH_PLAY
 from engine.timing import Sequencer, ticks_add, ticks_diff
 from ui.lights import Lights
 from ui.reactions import Reactions
-from ui.seating import Seating
+from ui.seating import PEOPLE, Seating
 from ui import words
 
 MENU = 0
@@ -25,7 +27,7 @@ BATCH = 32  # actions one frame's Sequencer holds in play (a replay's may need m
 SEEDS = 0xFFFFFFFF  # a seed a replay file can hold (engine.replay.SEEDS; the replay code loads only to save one)
 DEMO_IDLE_MS = 60000  # D-1: the title screen starts a CPU-against-CPU demo after a minute idle
 CHORD_MS = 500  # Up and Down of one cluster held together this long: pause (docs/boards.md)
-_OVER = ("ui.pause",)  # the screen over the table a board drops when it closes (the result's stay: _begin)
+_OVER = const(("ui.pause",))  # the screen over the table a board drops when it closes (the result's stay: _begin)
 
 
 def _module(name):
@@ -54,6 +56,8 @@ class App:
         self.height = hal.display.height
         if settings is None:
             settings = hal.load_settings()
+            if "mode" not in settings and hasattr(hal, "mode"):  # a first start, nothing stored: the target's
+                settings["mode"] = hal.mode  # Mode (the desktop's and the browser's: 1P vs CPU, issue 34.9)
         from ui.menu import clean
 
         self.settings = clean(settings, self._replaced)
@@ -132,11 +136,22 @@ class App:
     # ---- screens --------------------------------------------------------------
 
     def options(self):
-        """The engine options of the game to deal: the command line's (play_now), else the menu's."""
+        """The engine options of the game to deal: the command line's or the host's (play_now), else the menu's;
+        an option whose line means nothing beside the others' values (the description's applies, the menu's
+        rule) at its default, so a combination the replay reader refuses (two decks for two, P-11) is never
+        dealt nor saved, whoever gave it (a settings file, a script, a host)."""
         if self.direct is not None:
-            return dict(self.direct[1])
-        info = games.get(self.settings["game"])
-        return {item[0]: self.settings[item[0]] for item in info.OPTIONS}
+            info = games.get(self.direct[0])
+            out = dict(self.direct[1])
+        else:
+            info = games.get(self.settings["game"])
+            out = {item[0]: self.settings[item[0]] for item in info.OPTIONS}
+        applies = getattr(info, "applies", None)
+        if applies is not None:
+            for key, _, values, _ in info.OPTIONS:
+                if key in out and not applies(key, out):
+                    out[key] = values[0]
+        return out
 
     def deal_linked(self, game, options, seed, now):
         """A linked guest deals the game its host dealt: the same name, options and seed (C-5)."""
@@ -202,6 +217,8 @@ class App:
         if len(self.cpus) != game.players:
             self.cpus = [None] * game.players
         self.t0 = now
+        for name in getattr(game, "times", ()):  # its ticks count from its own 0, the App's from t0 (a stall's clock)
+            setattr(game, name, ticks_add(getattr(game, name), now))
         if self.link is not None:
             self.link.begin(game)  # the host welcomes its guests to this deal
         if self.log is not None:
@@ -243,6 +260,7 @@ class App:
         self._end_playback()  # (a replay over a replay: the one before gives the player's settings back first)
         self.playback = _module("ui.playback").Playback(self, game, events, doc)
         self._begin(game, now)
+        self.playback.begin(now)
 
     def _end_playback(self):
         """After a replay: the player's own settings again."""
@@ -258,16 +276,29 @@ class App:
         """The replay document of the game so far (the engine's replay format)."""
         return _module("ui.playback").document(self)
 
+    def _ended(self, now):
+        """The game (or the match) is over: count it, then the result screen (not in a demo or a replay)."""
+        self._game_over(now)
+        if not self.demo and self.playback is None:
+            self.close_over()  # (a linked game paused as it ended)
+            self.over = _module("ui.result").Result(self, now)
+
     def _game_over(self, now):
         """Count the game in the statistics and hand its replay to on_game_over (not for demos or replays)."""
         if self.saved or self.playback is not None or self.demo:
             return
         self.saved = True
-        driver = self.cpus[1]
+        driver = None
+        for d in self.cpus:  # the CPUs' level (every CPU seat plays the one chosen)
+            driver = driver or d
         level = getattr(driver.bot, "level", 0) if driver is not None else 0
         record = getattr(self.hal, "record_game", None)
         if record is not None:
-            record(self.game.name, self.settings["mode"], level if 0 <= level < 256 else 0, self.game.winner == 0,
+            mode = self.settings["mode"]
+            seats = self.game.players
+            if seats > 2 and PEOPLE.get(mode, 2) < seats:
+                mode += str(seats)  # a row of its own: 1P against three CPUs is "1p4", not 1P against one
+            record(self.game.name, mode, level if 0 <= level < 256 else 0, self.game.winner == 0,
                    ticks_diff(now, self.t0))
         self.end_ms = max(0, ticks_diff(now, self.t0))
         if self.on_game_over is not None and (self.link is None or self.link.keeps_replay):
@@ -281,6 +312,8 @@ class App:
         self.screen = MENU
         self.game = None
         self.demo = False
+        if self.direct is not None:  # the menu shows the game last played (its options stay the menu's)
+            self.settings["game"] = self.direct[0]
         self.direct = None
         for p in range(len(self.cpus)):
             self.cpus[p] = None
@@ -354,7 +387,8 @@ class App:
             if self.screen == TABLE:
                 self._apply(now)
                 self._advance(now)
-                self.reactions.react(now)
+                if self.reactions.react(now):
+                    self._ended(now)
                 self._show(now)
         self.lights.update(now, self.game if self.screen == TABLE else None)
         self.hal.present()
@@ -378,7 +412,7 @@ class App:
         game = self.game
         if self.over is not None:  # the result or pause screen takes the presses of every cluster here
             if not cpu:
-                self.over.press(button, now)
+                self.over.press(button, now, timestamp)
             return
         if not cpu and (self.demo or self.cpus[player] is not None):
             if self.demo:
@@ -387,7 +421,7 @@ class App:
         if ticks_diff(self.quiet_until, now) > 0:
             return
         if self.playback is not None:
-            if self.playback.played_out():
+            if self.playback.press(button, now):
                 self.back_to_menu()  # the replay has been played out: any key leaves it
             return
         if ticks_diff(timestamp, self.t0) < 0:
@@ -397,9 +431,9 @@ class App:
         cluster = self.clusters[player]
         if cluster.press(button, game) and not lockout.dropped(cluster, timestamp):  # (issue 20: a fumble's lockout)
             if self.link is not None:
-                self.link.add(timestamp, player, cluster.verb, cluster.a, cluster.b)  # ordered by the host
+                self.link.add(timestamp, player, cluster.verb, cluster.a, cluster.b, not cluster.fit)  # the host's
             else:
-                self.seq.add(timestamp, player, cluster.verb, cluster.a, cluster.b)
+                self.seq.add(timestamp, player, cluster.verb, cluster.a, cluster.b, not cluster.fit)  # (the lockout's)
 
     def _hold(self, key, pressed, now):
         """Note a cluster's buttons held: Up and Down of one together start the pause chord (docs/boards.md)."""
@@ -418,7 +452,7 @@ class App:
 
     def pause_key(self, player, now):
         """The pause key or chord (player: the seat that held it, -1 for Esc): pause a game, or resume it."""
-        if self.screen == TABLE and not self.demo and self.playback is None:
+        if self.screen == TABLE and not self.demo:
             _module("ui.pause").toggle(self, player, now)
 
     def close_over(self):
@@ -474,22 +508,23 @@ class App:
                 if self.link is not None:
                     self.link.applied(t, p, seq.verb[i], seq.a[i], seq.b[i])
             if seq.result[i] != A.OK:
-                self._refused(p, seq.verb[i], seq.a[i], seq.b[i], now)
+                self._refused(p, seq.verb[i], seq.a[i], seq.b[i], seq.tag[i], now)
                 if self.cpus[p] is None:  # a person is told why (a CPU's slip is only seen)
                     why = _module("ui.refusals").refused(self.words.names[p], seq.result[i], self.words)
                     if why is not None:
-                        self._say(why, now, 900)
+                        self.say(why, now, 900)
 
-    def _refused(self, p, verb, a, b, now):
+    def _refused(self, p, verb, a, b, wrong, now):
         """Quick feedback for a refused move: the card flashes and shakes, a low tone, red light."""
         cluster = self.clusters[p]
         self.table.refused(p, verb, a, b, cluster.cursor)  # the card (or the place aimed at) flashes
-        lockout.refused(cluster, verb, now)  # a fumble locks the player's plays: the card shakes until then
+        lockout.refused(cluster, verb, wrong, now)  # a fumble locks the player's plays: the card shakes until then
         self.flash_until[p] = cluster.lock_until if lockout.locked(cluster, now) else ticks_add(now, 220)
         self.lights.refuse(p, now)
         self.reactions.refused()
 
-    def _say(self, text, now, ms):
+    def say(self, text, now, ms):
+        """Words on the banner for ms (a report's, a refusal's)."""
         self.said += 1
         self.banner_text = text
         self.banner_until = ticks_add(now, ms)
@@ -500,7 +535,7 @@ class App:
             return -(1 << 20) - self.link.banner_key()  # the link's own words (made only when this key changes)
         if ticks_diff(self.banner_until, now) > 0 and not self.words.lasting(self.game):
             return -self.said  # a moment's message, numbered
-        return self.words.banner_key(self.game)
+        return self.words.banner_key(self.game) if not self.demo else -(1 << 19)
 
     def _banner(self, now):
         words = self.link.banner() if self.link is not None else None
@@ -508,7 +543,7 @@ class App:
             return words  # the link's state comes first: paused, or waiting for a guest
         if ticks_diff(self.banner_until, now) > 0 and not self.words.lasting(self.game):
             return self.banner_text  # a moment's message; the slap race is never hidden
-        return self.words.banner(self.game)
+        return self.words.banner(self.game) if not self.demo else "Demo: press any button"  # D-1: what stops it
 
     def _show(self, now):
         table = self.table

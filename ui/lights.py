@@ -6,14 +6,16 @@ to the table. Colours are recomputed each frame; the strip is written only
 when one of them changes.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from engine.actions import PH_OVER, PH_READY
 from engine.timing import ticks_add, ticks_diff
 
-_DIM = (0x002030, 0x302000)  # each player's resting colour
-_BRIGHT = (0x20B0FF, 0xFF9020)
-_RED = 0xFF0000
-_WHITE = 0x808080
-_RAINBOW = (0xFF0000, 0xFF8000, 0xFFFF00, 0x00FF00, 0x0080FF, 0x8000FF)
+_DIM = const((0x002030, 0x302000))  # each player's resting colour
+_BRIGHT = const((0x20B0FF, 0xFF9020))
+_RED = const(0xFF0000)
+_WHITE = const(0x808080)
+_RAINBOW = const((0xFF0000, 0xFF8000, 0xFFFF00, 0x00FF00, 0x0080FF, 0x8000FF))
 
 
 class Lights:

@@ -26,18 +26,17 @@ TITLE_CHARS = max(len(t) for t in games.TITLES) + 1  # the title is the game's, 
 
 
 def howto(lines, buttons):
-    """A game's how-to lines with {0} and {1} as player 1's and player 2's buttons on this device."""
+    """A game's how-to lines with {0} and {1} as player 1's and player 2's buttons on this device, {2} its pause."""
     return tuple(line.format(*buttons) if "{" in line else line for line in lines)
 
 
 def level_words(name, median_ms, level=4, named=None):
     """The CPU line's words for a bot, longest first: a level with its median time per move
     (Level 3 ~0.64s/move), the adaptive CPU with the level it plays now, another bot of the roster in its
-    game's words (named: the description's BOT_WORDS, {name: words})."""
+    game's words (named: the description's BOT_WORDS, {name: words}); on a Pico's panel, L3 ~0.64s/move."""
     if name[:5] == "level" and name[5:].isdigit() and int(name[5:]) < len(median_ms):
-        hundredths = (median_ms[int(name[5:])] + 5) // 10
-        time = "Level %s ~%d.%02ds" % (name[5:], hundredths // 100, hundredths % 100)
-        return (time + "/move", time)
+        time = (name[5:], (median_ms[int(name[5:])] + 5) // 1000, (median_ms[int(name[5:])] + 5) // 10 % 100)
+        return ("Level %s ~%d.%02ds/move" % time, "L%s ~%d.%02ds/move" % time)
     if name == "adaptive":
         return ("adaptive (now Level %d)" % level, "adaptive (Level %d)" % level, "adaptive (L%d)" % level)
     if named is not None and name in named:
@@ -66,20 +65,21 @@ def items(game, link=False, clusters=4):
     """Every line the menu has for a game: (settings key, label, values, words for the values or None).
 
     The game line, then the mode (at most as many people as the game has
-    seats and the device clusters, D-1), the link (where this device can link
-    to another: docs/link.md), the chosen game's own options, the sound, the
-    CPU (the chosen game's roster), How to play, Statistics. Mode's and the
-    CPU's words depend on the other lines (the menu's ``words``).
+    seats and the device clusters, D-1), the CPU (the chosen game's roster,
+    beside the mode that makes a seat the CPU's), the link (where this device
+    can link to another: docs/link.md), the chosen game's own options, the
+    sound, How to play, Statistics. Mode's and the CPU's words depend on the
+    other lines (the menu's ``words``).
     """
     info = games.get(game)
     most = min(max(info.SEATS), clusters)
     return ((("start", "Start", None, None),
              ("game", "Game", games.NAMES, games.TITLES),
-             ("mode", "Mode", tuple(m for m in MODES if PEOPLE[m] <= most), None))
+             ("mode", "Mode", tuple(m for m in MODES if PEOPLE[m] <= most), None),
+             ("cpu", "CPU", info.ROSTER, None))
             + ((LINK,) if link else ())
             + info.OPTIONS
             + (("sound", "Sound", (True, False), ("on", "off")),
-               ("cpu", "CPU", info.ROSTER, None),
                ("howto", "How to play", None, None),
                ("stats", "Statistics", None, None)))
 
@@ -108,13 +108,19 @@ def words(item, settings, level=4):
 
 
 def settle(settings, changed=None, clusters=4, replaced=None):
-    """Mode and the seats never contradict: at most as many people as seats (and this device's clusters).
+    """Mode and the seats never contradict: at most as many people as seats (and this device's clusters);
+    the CPU is the game's own (its name's setting: each game keeps its CPU; changed "cpu": the game's too).
 
     Mode changed to more people than seats: the game's players option follows
     (where it has the count); otherwise Mode comes down to the seats.
     replaced(key, value, new) is told of a mode brought down.
     """
-    info = games.get(settings["game"])
+    game = settings["game"]
+    info = games.get(game)
+    if changed == "cpu":
+        settings[game] = settings["cpu"]
+    cpu = settings.get(game, settings.get("cpu"))
+    settings["cpu"] = settings[game] = cpu if cpu in info.ROSTER else DEFAULTS["cpu"]
     most = min(max(info.SEATS), clusters)
     if PEOPLE.get(settings.get("mode"), 0) > most:  # more people than the game or this device has room for
         settings["mode"] = "%dp" % most
@@ -135,6 +141,7 @@ def settle(settings, changed=None, clusters=4, replaced=None):
 def _defaults():
     out = {"game": "spit", "mode": "2p", "cpu": "level2", "sound": True, "link": "off"}  # link: never kept
     for name in games.NAMES:
+        out[name] = "level2"  # its CPU (settle: "cpu" is the chosen game's)
         for key, _, values, _ in games.get(name).OPTIONS:
             out[key] = values[0]
     return out
@@ -167,6 +174,12 @@ def clean(settings, replaced=None):
                 out[key] = value
             elif replaced is not None:
                 replaced(key, value, out[key])
+    for name in games.NAMES:  # each game's CPU; where a file has none, its one "cpu" (every game's before issue 34)
+        value = settings.get(name, settings.get("cpu"))
+        if value in games.get(name).ROSTER:
+            out[name] = value
+        elif name in settings and replaced is not None:
+            replaced(name, value, out[name])
     settle(out, replaced=replaced)
     return out
 
@@ -207,8 +220,9 @@ class Lines:
         palette = displayio.Palette(1)
         palette[0] = 0
         self.step = step = line_step()
-        self.bar = displayio.TileGrid(displayio.Bitmap(8, step, 1), pixel_shader=palette, width=(width + 7) // 8,
-                                      tile_width=8, tile_height=step, y=top + 1)
+        # the chosen line's glyphs, rows 1 to step + 1 of its cell: its descenders are on the bar too
+        self.bar = displayio.TileGrid(displayio.Bitmap(8, step + 1, 1), pixel_shader=palette,
+                                      width=(width + 7) // 8, tile_width=8, tile_height=step + 1, y=top + 1)
         group.append(self.bar)
         self.labels = []
         x = max(0, (width - MARK_W - chars * 6) // 2)
@@ -276,6 +290,7 @@ class Menu:
     def refresh(self, level):
         """Shown again: the adaptive CPU's level may have moved, the settings changed (after a replay)."""
         self.level = level
+        settle(self.settings, clusters=self.clusters)  # (the game last played may be another: App.back_to_menu)
         self.draw()
 
     def press(self, player, button):
@@ -315,10 +330,7 @@ class Menu:
             i = values.index(self.settings[key]) if self.settings[key] in values else 0
             i = (i + (-1 if button == LEFT else 1)) % len(values)
             self.settings[key] = values[i]
-            if key == "game":  # another game: its own options, its own CPU roster
-                if self.settings["cpu"] not in games.get(values[i]).ROSTER:
-                    self.settings["cpu"] = DEFAULTS["cpu"]
-            settle(self.settings, key, self.clusters)
+            settle(self.settings, key, self.clusters)  # another game: its own options, its own CPU roster
             self.draw()
             return "changed"
         return None

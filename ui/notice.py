@@ -8,11 +8,13 @@ about 150 B. The how-to and statistics pages (ui/page.py) are made of the same
 labels, laid out at the panel's own scale and steps.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 import displayio
 
 from ui.text import Text, cell_h, text_scale
 
-_GOLD = 0xFFD020
+_GOLD = const(0xFFD020)
 
 
 def backdrop(width, height):

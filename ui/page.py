@@ -13,11 +13,13 @@ and shorter lines, so longer ones wrap and a page longer than the screen
 scrolls (``window``).
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 from ui.notice import backdrop
 from ui.text import CHAR_W, Text, cell_h, text_scale, wrap
 
-_GOLD = 0xFFD020
-_X = 4  # the lines' left edge
+_GOLD = const(0xFFD020)
+_X = const(4)  # the lines' left edge
 
 
 def shape(width, height):

@@ -7,15 +7,17 @@ marked with ">"). Cheap on a board's heap: no label library, and nothing made
 again while it is shown but the words of a choice that changes.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 import displayio
 import vectorio
 
 from ui import sprites as S
 from ui.text import CHAR_W, Text, cell_h, text_scale, wrap
 
-_INSIDE = 0x102030  # the panel's dark blue
-_DIM = 0x808890  # choices that cannot be taken yet
-_PAD = 4
+_INSIDE = const(0x102030)  # the panel's dark blue
+_DIM = const(0x808890)  # choices that cannot be taken yet
+_PAD = const(4)
 
 
 def _rect(group, colour, x, y, w, h):

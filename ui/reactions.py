@@ -2,37 +2,35 @@
 
 Each report the engine made this frame (a card landed, Spit, a slap, a
 refusal, the game's end) gets the game's words on the banner, a flash of the
-lights and a tone; the game's end a jingle, one note a frame, and the result
-screen. The App owns one ``Reactions`` (``app.reactions``) and calls ``react``
-once a frame, after the actions are applied; ``begin`` at each deal.
+lights and a tone; the game's end a jingle, one note a frame. The App owns
+one ``Reactions`` (``app.reactions``) and calls ``react`` once a frame, after
+the actions are applied (True when the game ended: the App then counts it and
+shows the result screen); ``begin`` at each deal. It imports nothing of ui/:
+the App imports it, and a circle of imports is two modules that are one.
 """
+
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
 from engine import actions as A
 from engine.actions import PH_OVER
 from engine.timing import ticks_add, ticks_diff
-from micropython import const
-
-_TYPING = const(0)  # true for mypy only (tools/board/typecheck.py's always_true): never imported on a board
-if _TYPING:
-    from ui.app import App
-
 # Tones (Hz, ms): one short tone per event, yours (a seat a person plays on this device) or the other side's
-_T_PLAY = (988, 30)  # your card landed
-_T_THEIRS = (587, 30)  # the opponent's (a CPU's, a linked player's) card landed
-_T_REFUSE = (150, 120)
-_T_SPIT = (1320, 90)
-_T_SLAP = (440, 120)
+_T_PLAY = const((988, 30))  # your card landed
+_T_THEIRS = const((587, 30))  # the opponent's (a CPU's, a linked player's) card landed
+_T_REFUSE = const((150, 120))
+_T_SPIT = const((1320, 90))
+_T_SLAP = const((440, 120))
 # Jingles: (Hz, ms) pairs played one after another, a note a frame at most (_react starts each when it is due)
-_J_WIN = (1047, 70, 1319, 70, 1568, 70, 2093, 200)  # type: tuple[int, ...]  # C E G C, rising
-_J_LOSS = (392, 140, 330, 140, 262, 280)  # type: tuple[int, ...]  # G E C, falling
-_J_STUCK = (523, 60, 523, 60)  # type: tuple[int, ...]  # two short blips: nobody can move
+_J_WIN = const((1047, 70, 1319, 70, 1568, 70, 2093, 200))  # type: tuple[int, ...]  # C E G C, rising
+_J_LOSS = const((392, 140, 330, 140, 262, 280))  # type: tuple[int, ...]  # G E C, falling
+_J_STUCK = const((523, 60, 523, 60))  # type: tuple[int, ...]  # two short blips: nobody can move
 
 
 class Reactions:
     """The App's reactions to the engine's reports: ``react`` once a frame, ``refused`` for a refused move."""
 
     def __init__(self, app):
-        self.app = app  # type: App
+        self.app = app  # the App (ui.app), which calls react once a frame
         self.lands = 0  # cards landed on a spit pile, all games (R_LAND reports)
         self.begin(0)
 
@@ -48,13 +46,15 @@ class Reactions:
         self.refuse_tone = True
 
     def react(self, now):
-        """Turn the engine's reports into banners, lights and tones (the words are the game's)."""
+        """Turn the engine's reports into banners, lights and tones (the words are the game's); True when the
+        game (or the match) ended among them."""
         app = self.app
         reports = app.game.reports
         buf = reports.buf
         words = app.words
         cpus = app.cpus
         link = app.link
+        ended = False
         while True:
             i = reports.pop()
             if i < 0:
@@ -93,13 +93,10 @@ class Reactions:
                 self.jingle = _J_WIN if yours or (people == 0 and p < len(cpus)) else _J_LOSS
                 self.jingle_i = 0
                 self.jingle_at = now
-                app._game_over(now)
-                if not app.demo and app.playback is None:
-                    app.close_over()  # (a linked game paused as it ended)
-                    app.over = __import__("ui.result", None, None, ("_",)).Result(app, now)
+                ended = True
             text = words.report(kind, p, a, app.game)
             if text is not None:
-                app._say(text, now, words.ms)
+                app.say(text, now, words.ms)
         if self.refuse_tone:
             self.refuse_tone = False
             if app.game.phase != PH_OVER:  # the game's end is the last thing heard
@@ -112,3 +109,4 @@ class Reactions:
             self.jingle_i = k + 2
             if k + 2 >= len(j):
                 self.jingle = None
+        return ended

@@ -2,7 +2,7 @@
 
 Shown over the table when a game (a match) is over, for 2 s it takes no
 press, so that a player still pressing at the end reads who won instead of
-leaving it. The winner is named from this screen's side: "You win!" for the
+leaving it: a press counts when it is made after that, a fresh one. The winner is named from this screen's side: "You win!" for the
 one person at it (or this device's seat in a linked game), "CPU wins" for
 the CPU, "P2 wins" among people. The game's result words (its description's
 ``RESULT`` module, ``decided``) say what decided it: cards left, games won,
@@ -75,10 +75,11 @@ class Result:
             self.panel.live = True
             self.panel.draw()
 
-    def press(self, button, now):
-        """A press of a person at this screen: pick a choice, or take it (nothing during the guard)."""
+    def press(self, button, now, t):
+        """A press of a person at this screen, made at t: pick a choice, or take it; nothing for a press made
+        before the guard's end, though its frame comes after (a button held across the end: its next press)."""
         self.tick(now)
-        if not self.panel.live:
+        if not self.panel.live or ticks_diff(t, self.until) < 0:
             return
         what = self.panel.press(button)
         if what == REMATCH:

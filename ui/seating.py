@@ -6,12 +6,6 @@ own seat), the CPUs' presses each frame, and the adaptive CPU's level from
 one game to the next.
 """
 
-from micropython import const
-
-_TYPING = const(0)  # true for mypy only (tools/board/typecheck.py's always_true): never imported on a board
-if _TYPING:
-    from ui.app import App
-
 PEOPLE = {"1p": 1, "2p": 2, "3p": 3, "4p": 4}  # the menu's modes: how many seats people play (D-1)
 DEMO_BOTS = ("level7", "level8")
 
@@ -20,7 +14,7 @@ class Seating:
     """The App's seats: ``people``, ``seat`` and the CPUs' presses (``drive``)."""
 
     def __init__(self, app):
-        self.app = app  # type: App
+        self.app = app  # the App (ui.app), which imports this module: it imports nothing of ui/ back
         self.adaptive_level = 4  # the adaptive CPU starts in the middle of the ladder (docs/bots.md)
 
     def people(self):
@@ -47,7 +41,7 @@ class Seating:
         """Put a CPU player in seat p (D-1: a seat with no person; a linked guest that has left)."""
         app = self.app
         cpu = __import__(app.kind.CPU, None, None, ("make",))  # the CPU modules load only when a CPU seat exists
-        name = DEMO_BOTS[p % 2] if app.demo else app.settings["cpu"]
+        name = DEMO_BOTS[p % 2] if app.demo else app.settings.get(app.game.name)  # the game's own CPU (ui.menu)
         if app.link is not None and p == app.link.seat and app.link.cpu is not None:
             name = app.link.cpu  # tools/linkplay.py: this device's own seat is a CPU's
         if name not in app.kind.ROSTER:

@@ -16,6 +16,8 @@ The glyphs are bit rows (bytes, the leftmost pixel in the highest bit used),
 so the module holds them in a few small objects on a board's heap.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 import displayio
 
 # Palette indices of the table's own palette (felt, marks) and the colours of everything
@@ -51,25 +53,25 @@ DOWN = 2  # a face-down card (back)
 FLASH = 3  # a face-up card with the refused look: FACE in a flash palette
 
 # The sheet's values
-_CLEAR = 0
-_PAPER = 1
+_CLEAR = const(0)
+_PAPER = const(1)
 INK = 2  # the glyphs' value (tests read the sheet for it)
-_EDGE = 3
+_EDGE = const(3)
 
 # Tiles of the card sheet, each half a card: left half then right half of an empty place and of a
 # back, the left halves of the faces (13 ranks), their right halves (4 suits), a joker's two halves
-_EMPTY_TILE = 0
-_DOWN_TILE = 2
-_RANK_TILES = 4
-_SUIT_TILES = 17
-_JOKER_TILES = 21
+_EMPTY_TILE = const(0)
+_DOWN_TILE = const(2)
+_RANK_TILES = const(4)
+_SUIT_TILES = const(17)
+_JOKER_TILES = const(21)
 CARD_TILES = 23
 
 # The looks (card_palettes' order)
-_LOOK_EMPTY = 0
-_LOOK_BACK = 1
-_LOOK_FACE = 2  # + 0 black, 1 red, 2 joker
-_LOOK_FLASH = 5  # the same three, refused
+_LOOK_EMPTY = const(0)
+_LOOK_BACK = const(1)
+_LOOK_FACE = const(2)  # + 0 black, 1 red, 2 joker
+_LOOK_FLASH = const(5)  # the same three, refused
 
 # Glyphs, a byte per row: suits and the joker's star 7 wide (bit 6 leftmost), ranks and digits 5 wide
 # (bit 4 leftmost), 7 rows each

@@ -2,25 +2,33 @@
 
 The hal's ``stats()`` (every target has it: hal/nvmstore.py's table) gives
 ``{(game, mode, level): (played, won, best winning ms or None)}``; level is
-the CPU's on player 2's seat (0 when a person plays it, or an example bot).
+the CPUs' (0 when no seat is the CPU's, or for an example bot), and mode the
+Mode line's, with the seats after it where CPUs fill more than two (1p4:
+one person and three CPUs; ui/app.py).
 "Won" counts player 1's wins. Loaded with the page and dropped with it on a
 board (ui/app.py's drop_unused).
 """
+
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
 from ui.seating import PEOPLE
 
 MODES = ("1p", "2p", "3p", "4p")  # the rows' order
 CHARS = 26  # a line of a page at 160 pixels (ui/page.py: 6-pixel characters from x = 4)
-ROW = "%-9s%6s%5s%6s"
+ROW = "%-9s%5s%5s%6s"  # 25 of them: the last off the screen's edge
 NARROW = "%-8s%3s%3s%5s"  # a row where a line holds fewer (the Pico kit's panels: 19 characters at scale 2)
-_NARROW_TAIL = "%3s%3s%5s"
+_NARROW_TAIL = const("%3s%3s%5s")
 
 
 def mode_name(mode, level, short=False):
-    """A row's name: who played, such as 1P vs L3 (against the CPU at level 3), 2 players (short: 8 letters
-    at most, 1P v CPU, 2P)."""
+    """A row's name: who played, such as 1P vs L3 (against the CPU at level 3), 2 players, 1P+3xL3 (one person and
+    three CPUs at level 3: the mode 1p4, ui/app.py) (short: 8 letters at most, 1P v CPU, 2P)."""
     people = PEOPLE.get(mode)
     if people is None:
+        people = PEOPLE.get(str(mode)[:2])
+        seats = str(mode)[2:]
+        if people is not None and seats.isdigit() and int(seats) > people:
+            return "%dP+%d%s" % (people, int(seats) - people, "xL%d" % level if level else " CPU")
         return str(mode)[:8 if short else 10]
     if level:
         return "%dP vs L%d" % (people, level)
@@ -65,7 +73,7 @@ def rows(game, table, chars=CHARS):
             entries.append((order, level if isinstance(level, int) else 0, str(mode), played, won, best))
         except (TypeError, ValueError):
             continue  # not a row of the table's shape: left out, never a crash
-    entries.sort(key=lambda e: e[:3])
+    entries.sort(key=lambda e: (e[0], e[2], e[1]))  # mode, then level (1p4 before 3p4)
     narrow = chars < CHARS
     out = [_row(mode_name(mode, level, narrow), played, won, best, chars)
            for _, level, mode, played, won, best in entries]

@@ -17,8 +17,8 @@ from ui.text import PITCH_UM, Text, cell_h, text_scale, wrap  # noqa: F401  (eve
 _PLAY = const(1)  # engine.actions' PLAY, FLIP and MOVE (tests/ui/test_panels_and_feedback.py checks they agree)
 _FLIP = const(2)
 _MOVE = const(3)
-_GAP = 2
-_COUNT_W = 11  # room for a stock's card count beside it (at text scale 1)
+_GAP = const(2)
+_COUNT_W = const(11)  # room for a stock's card count beside it (at text scale 1)
 
 
 
@@ -30,10 +30,18 @@ def refused(table, p, verb, a, b, cursor):
     elif verb == _MOVE:
         table.flash[p] = cursor
 
+def count_x(lay, i, mid):
+    """The x of the count centred under centre pile i, moved out from the middle (mid) where two digits of the two
+    counts would leave less than a character between them (the 240x135's: "12 10" read "1210")."""
+    x = lay.pile_x[i] + lay.cw // 2
+    room = 9 * lay.ts  # half of two digits and half a character's gap
+    return min(x, mid - room) if i == 0 else max(x, mid + room)
+
+
 class Layout:
     """Card size and every position, computed from the display's width and height."""
 
-    def __init__(self, width, height, slots=5):
+    def __init__(self, width, height, slots=5, above=True):
         self.width = width
         self.height = height
         self.slots = slots
@@ -61,8 +69,9 @@ class Layout:
         self.banner_y = self.pile_y + ch + 15  # the banner's top edge, below the pile sizes
         self.banner_ay = 0.0
         if ts > 1:  # bigger text: the counts' row, [a row above the piles,] the piles, their sizes, the info line
-            free = _GAP + self.line_h
-            self.pile_y = free + self.line_h if height - free - ch - 3 * self.line_h - 4 >= self.line_h else free
+            free = _GAP + self.line_h  # (above: the game puts labels over its piles; else the row is the banner's)
+            room = above and height - free - ch - 3 * self.line_h - 4 >= self.line_h
+            self.pile_y = free + self.line_h if room else free
             self.info_y = self.pile_y + ch + 1 + self.line_h
             # the banner may reach over the stocks' counts for its moment: the longest take two lines
             self.line_chars = (width - 2 * (_GAP + cw) - 8) // (6 * ts)

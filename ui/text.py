@@ -17,21 +17,23 @@ left-anchored words start at its left, right-anchored words end at its
 right, so neither moves; centred words are centred by moving the grid.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 import displayio
 import terminalio
 import vectorio
 
 CHAR_W = 6  # terminalio.FONT's tiles
 CHAR_H = 12
-_TWICE = (7, 3)  # the font's rows drawn twice in a taller cell, in this order (inside the letters)
+_TWICE = const((7, 3))  # the font's rows drawn twice in a taller cell, in this order (inside the letters)
 # The panels' pixel pitch in micrometres (the panel's diagonal over its pixels'): the PyBadge's 1.8"
 # 160x128, the Pico kit's 1.14" 240x135 and 1.3" 240x240 (the smaller of its two, 1.3" and 1.54": 0.115)
 PITCH_UM = {(160, 128): 223, (240, 135): 105, (240, 240): 97}
-_BADGE_UM = 223
-_FIRST = 0x20  # ' ', the first tile; the sheet holds ' ' to '~' in order
-_POWERS = (1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000)
-_PAD_X = 2  # the background's margin round the words, in the label's own pixels
-_PAD_Y = 1  # (none in a taller cell: its empty rows are the margin, and the Pico 240x135 has no row to spare)
+_BADGE_UM = const(223)
+_FIRST = const(0x20)  # ' ', the first tile; the sheet holds ' ' to '~' in order
+_POWERS = const((1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000))
+_PAD_X = const(2)  # the background's margin round the words, in the label's own pixels
+_PAD_Y = const(1)  # (none in a taller cell: its empty rows are the margin, and the Pico 240x135 has no row to spare)
 _tiles = b""  # the tile of each of ' ' to '~', looked up at the first label (get_glyph makes an object a call)
 _cell = [CHAR_H, 0, None]  # type: list  # the cell height of the panel laid out last (text_scale); the tall sheet's, the sheet
 
@@ -83,15 +85,13 @@ def _font():
     if not _tiles:
         # (the stubs' Glyph, a named tuple in C, declares no fields)
         _tiles = bytes(font.get_glyph(c).tile_index for c in range(_FIRST, 0x7F))  # type: ignore[attr-defined]
-        for c in range(_FIRST, 0x7F):  # each character a label can show, interned now (indexing a str
-            chr(c)  # interns the character taken): no qstr pool opens for one while a game is played
     return font
 
 
-def _tile(c):
-    """The font's tile for character c ('?' for one it lacks)."""
-    k = ord(c) - _FIRST
-    return _tiles[k] if 0 <= k < len(_tiles) else _tiles[ord("?") - _FIRST]
+def _tile(code):
+    """The font's tile for the character of code ('?' for one it lacks)."""
+    k = code - _FIRST
+    return _tiles[k] if 0 <= k < len(_tiles) else _tiles[31]  # 31: '?'
 
 
 def wrap(text, width, glue=()):
@@ -262,12 +262,18 @@ class Text:
         self._fit(wide, 1)
 
     def _words(self, text):
-        """Put text's lines on the rows, each lined up by the anchor."""
+        """Put text's lines on the rows, each lined up by the anchor.
+
+        The text is read as its bytes, never a character at a time: on CircuitPython a str's one character
+        (``for c in text``, ``text[i]``) is an interned name, which a board's table of names keeps for good."""
+        data = text.encode()
+        if len(data) != len(text):  # a character past ASCII (a bot's name on the desktop): '?', as the font has
+            data = "".join(c if ord(c) < 0x80 else "?" for c in text).encode()
         wide = 0
         high = 1
         run = 0
-        for c in text:
-            if c == "\n":
+        for c in data:
+            if c == 10:  # a new line
                 high += 1
                 run = 0
             else:
@@ -279,17 +285,17 @@ class Text:
         grid = self.grid
         cols = self.cols
         start = 0
-        n = len(text)
+        n = len(data)
         for row in range(self.rows):
             end = start
-            while end < n and text[end] != "\n":
+            while end < n and data[end] != 10:
                 end += 1
             length = end - start if start <= n else 0
             lead = cols - length if self.ax2 == 2 else (wide - length) // 2 if self.ax2 == 1 else 0
             at = row * cols
             for k in range(cols):
                 j = k - lead
-                tile = _tile(text[start + j]) if 0 <= j < length else _tiles[0]
+                tile = _tile(data[start + j]) if 0 <= j < length else _tiles[0]
                 if grid[at + k] != tile:
                     grid[at + k] = tile
             start = end + 1

@@ -93,7 +93,7 @@ BAD_SCRIPTS = [
     ("time backwards", {"presses": [[100, 0, "left"], [50, 1, "left"]]}, "presses[1]: time goes backwards"),
     ("bad settings value", {"settings": {"stocks": 6}}, "settings.stocks: 6 is not a value it can take"),
     ("bad settings type", {"settings": {"sound": 1}}, "settings.sound: 1 is not a value it can take"),
-    ("unknown settings key", {"settings": {"speed": 2}}, 'settings: unknown key "speed"'),
+    ("unknown settings key", {"settings": {"volume": 2}}, 'settings: unknown key "volume"'),
     ("unknown key", {"presses": [], "colour": "red"}, 'unknown key "colour"'),
     ("bad player", {"presses": [[0, 2, "left"]]}, "presses[0]: player must be 0 or 1"),
 ]

@@ -241,6 +241,54 @@ def test_desktop_window_shows_the_headless_frame_scaled(window):
         h.deinit()
 
 
+def shown_picture(h, scale):
+    """The window's picture area, as RGB bytes."""
+    return pygame.image.tobytes(h.window.subsurface((0, 0, 160 * scale, 128 * scale)), "RGB")
+
+
+def scaled(rgb, scale):
+    """A 160x128 RGB frame with each pixel a scale x scale square."""
+    rows = []
+    for y in range(128):
+        rows.append(b"".join(rgb[3 * x:3 * x + 3] * scale for x in range(160 * y, 160 * (y + 1))) * scale)
+    return b"".join(rows)
+
+
+def test_a_resized_window_shows_the_whole_table_again_at_the_scale_that_fits(window):
+    """SDL gives a resized window a new, black surface: the next frame draws all of the picture (not only what
+    changed), at the largest whole scale that fits, and so again when it is made large again."""
+    h = window(scale=4)
+    scene = Scene(h.display)
+    scene.card[3, 4] = 1
+    h.present()
+    for size, scale in (((400, 300), 2), ((640, 560), 4), ((100, 90), 1)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)  # what a window manager's resize leaves: all black
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        assert h.poll()
+        h.present()  # nothing of the table changed
+        assert h.scale == scale and h.window.get_size() == size
+        if scale > 1:
+            assert shown_picture(h, scale) == scaled(bytes(h.display.rgb), scale), size
+        else:  # too small for the table: its top left corner, whole
+            rgb = bytes(h.display.rgb)
+            corner = b"".join(rgb[3 * 160 * y:3 * (160 * y + 100)] for y in range(90))
+            assert pygame.image.tobytes(h.window, "RGB") == corner
+
+
+def test_a_machine_without_sound_says_so_in_one_line(window, monkeypatch, capfd):
+    """ALSA prints eight lines of its own when there is no sound card (SDL_AUDIODRIVER=alsa here): the window
+    says it once, in the game's words, and plays on."""
+    monkeypatch.setenv("SDL_AUDIODRIVER", "alsa")
+    capfd.readouterr()
+    h = window()
+    err = capfd.readouterr().err
+    if h._channel is not None:
+        pytest.skip("this machine has a sound card")
+    assert err.splitlines() == [line for line in err.splitlines() if line.startswith("spit: no sound here")]
+    assert len(err.splitlines()) == 1
+    h.tone(440, 50)  # skipped, no error
+
+
 def test_desktop_draws_the_lights_under_the_screen(window):
     h = window(scale=4)
     h.present()

@@ -30,12 +30,12 @@ def test_a_pybadge_keeps_counting_when_its_statistics_fill_the_nvm():
     many come (the adaptive CPU adds one a level); when the record is full the entry with the fewest games
     goes (before the mend the seventh and every later one was silently not counted)."""
     os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-    from hal.nvmstore import Store
+    from hal.nvmstore import Store, kept
     from ui.menu import clean
 
     nvm = bytearray(256)
     store = Store(nvm)
-    assert store.save_settings(clean({}, lambda *a: None))
+    assert store.save_settings(kept(clean({}, lambda *a: None)))  # what a board stores (hal/device.py)
     for k in range(5):
         assert store.record_game("spit", "1p", 200, k % 2 == 0, 50000)  # the most played: it stays
     for level in range(1, 25):
@@ -44,7 +44,23 @@ def test_a_pybadge_keeps_counting_when_its_statistics_fill_the_nvm():
         assert table[("speed", "1p", level)] == (1, 1, 60000 + 100 * level)
         assert table[("spit", "1p", 200)][0] == 5
     assert len(Store(nvm).table()) >= 7  # docs/boards.md: what a PyBadge's record holds (8 before California's aim)
-    assert Store(nvm).settings == clean({}, lambda *a: None)
+    assert clean(Store(nvm).settings, lambda *a: None) == clean({}, lambda *a: None)
+
+
+def test_the_settings_a_board_stores_load_as_the_menu_left_them():
+    """hal.nvmstore.kept() leaves out "cpu" (the chosen game's level, stored under the game's name) and the
+    link (a board starts unlinked): each game's CPU level and every other line come back as they were."""
+    from hal.nvmstore import kept
+    from ui.menu import clean
+
+    settings = clean({"game": "speed", "speed": "level5", "spit": "level3", "california": "level7", "mode": "1p",
+                      "link": "host", "sound": False, "stall": False})
+    assert settings["cpu"] == "level5"
+    stored = kept(settings)
+    assert "cpu" not in stored and "link" not in stored
+    again = clean(stored)
+    assert again == dict(settings, link="off")
+    assert (again["spit"], again["speed"], again["california"], again["cpu"]) == ("level3", "level5", "level7", "level5")
 
 
 # ---- 18: a game cut off by a cap says so ---------------------------------------------------------

@@ -8,7 +8,9 @@ import pytest
 from ui import text as T
 
 from conftest import registered_games
-from uitools import DOWN, LEFT, RIGHT, UP, label_box, rgb, step, tap
+from uitools import DOWN, LEFT, RIGHT, UP, label_box, rgb, run_ms, step, tap
+from engine.actions import PAUSE
+from ui.app import MENU, TABLE
 from engine import games
 from engine.timing import ticks_add
 from ui import menu as M
@@ -112,6 +114,28 @@ def test_a_line_that_goes_away_takes_the_cursor_to_the_same_line(headless_app):
     step(hal, app)
     assert app.menu.items[app.menu.selected][0] == "ending" and app.settings["ending"] == "race"
     assert "call_ms" not in [item[0] for item in app.menu.items]
+
+
+@pytest.mark.parametrize("game", games.NAMES[1:])
+def test_back_at_the_menu_it_shows_the_game_last_played(headless_app, game):
+    """Issue 34.1: a game dealt from the command line (code.py --game), quit from its pause: the menu is titled and
+    set for that game, its CPU line of that game's roster, and Start deals it again."""
+    hal, app = headless_app(settings={"game": games.NAMES[0], "mode": "1p", "cpu": games.get(games.NAMES[0]).ROSTER[-1]})
+    step(hal, app)
+    app.play_now(game, {}, hal.ticks_ms())
+    run_ms(hal, app, 500)
+    hal.events.feed(PAUSE, True, hal.ticks_ms())
+    step(hal, app)
+    tap(hal, 0, DOWN)  # Quit to menu
+    tap(hal, 0, LEFT)
+    step(hal, app)
+    assert app.screen == MENU and app.settings["game"] == game
+    assert app.menu.title.value == games.TITLES[games.NAMES.index(game)].upper() + "!"
+    assert app.settings["cpu"] in games.get(game).ROSTER
+    go_to(hal, app, "start")
+    tap(hal, 0, LEFT)
+    step(hal, app)
+    assert app.screen == TABLE and app.game.name == game
 
 
 # ---- Mode and Players -----------------------------------------------------------------------------
@@ -261,6 +285,25 @@ def test_the_title_is_the_chosen_games_and_fits(registered, headless_app, size):
         assert 0 <= x1 and x2 <= hal.display.width and y2 < app.menu.y0 * app.menu.scale + 4
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_the_chosen_line_lies_whole_on_its_bar(headless_app, size):
+    """Issue 34.3: every gold pixel of the chosen line, descenders too ("Side pile: 10 cards"'s p), is on the black
+    bar, whichever line is chosen (its row under the bar poked out: at 240x135 two pixels of the p's tail)."""
+    from uitools import colour, S
+    width, height = size
+    hal, app = headless_app(width, height, settings={"game": "speed", "mode": "1p"})
+    menu = app.menu
+    gold = colour(S.GOLD)
+    below = menu.title.area()[3] + 1
+    for _ in range(len(menu.items)):
+        step(hal, app)
+        bar = menu.lines.bar
+        y1, y2 = bar.y * menu.scale, (bar.y + bar.tile_height) * menu.scale
+        rows = [y for y in range(below, height) if any(hal.display.pixel(x, y) == gold for x in range(width))]
+        assert rows and y1 <= rows[0] and rows[-1] < y2, (menu.items[menu.selected][0], rows, (y1, y2))
+        tap(hal, 0, DOWN)
+
+
 # ---- key repeat ---------------------------------------------------------------------------------
 
 
@@ -359,7 +402,7 @@ def test_the_cpu_words_shorten_to_fit_a_narrow_line(headless_app):
     tap(hal, 0, LEFT)  # level 8
     step(hal, app)
     text = app.menu.lines.labels[app.menu.selected - app.menu.top].text
-    assert text.startswith("CPU: Level 8 ~") and len(text) <= app.menu.chars
+    assert text.startswith("CPU: L8 ~") and text.endswith("s/move") and len(text) <= app.menu.chars  # issue 34.4
 
 
 @pytest.mark.parametrize("game", registered_games())

@@ -245,6 +245,33 @@ def test_every_tables_text_is_as_tall_in_mm_as_the_pybadges(registered, headless
     assert text_scale(240, 135) == text_scale(240, 240) == 2 and text_scale(160, 128) == 1
 
 
+@pytest.mark.parametrize("game", registered_games())
+@pytest.mark.parametrize("size", SIZES, ids=["160x128", "240x135", "240x240"])
+def test_the_two_centre_counts_of_two_digits_read_as_two(registered, headless_app, monkeypatch, game, size):
+    """Issue 34.2: the counts under the two centre piles, 12 and 10, drawn with at least a character's width of felt
+    between their inks on the screen (at 240x135 they were 6 pixels apart: "12 10" read "1210")."""
+    from conftest import kit
+    from uitools import S, colour, deal, step
+    name = kit(game).CENTRE
+    if name is None:
+        pytest.skip("one centre pile")
+    hal, app = headless_app(*size, settings={"game": game})
+    deal(hal, app)
+    monkeypatch.setattr(app.table, "sync", lambda g: None)  # the numbers stay as set
+    labels = getattr(app.table, name)
+    labels[0].set(12)
+    labels[1].set(10)
+    step(hal, app)
+    boxes = [label.area() for label in labels]
+    felt = colour(S.FELT)
+    ink = [x for x in range(boxes[0][0], boxes[1][2])
+           if any(hal.display.pixel(x, y) != felt for y in range(boxes[0][1], boxes[0][3]))]
+    gaps = [b - a - 1 for a, b in zip(ink, ink[1:])]
+    widest = max(gaps)
+    assert ink[gaps.index(widest)] < hal.display.width // 2 <= ink[gaps.index(widest) + 1]  # the gap is the middle's
+    assert widest >= 6 * labels[0].scale, (game, size, widest)
+
+
 @pytest.mark.parametrize("size", SIZES[1:], ids=["240x135", "240x240"])
 def test_pico_panel_cards_are_as_large_as_the_columns_allow(size):
     """Point 6: five cards a column fill the panel's height, and the width left by two-digit counts in the
@@ -278,7 +305,7 @@ def test_the_how_to_page_names_the_boards_own_buttons(registered, headless_app, 
     from ui.page import lines
     root = ROOT
     words = board_words(os.path.join(root, "hal", board + ".py"))
-    assert words and len(words) == 2
+    assert words and len(words) == 3 and "Up+Down" in words[2]  # the clusters, the pause chord
     hal, app = headless_app(seed=3, settings={"game": game})
     hal.button_words = words
     app.menu = None
@@ -286,9 +313,10 @@ def test_the_how_to_page_names_the_boards_own_buttons(registered, headless_app, 
     app.menu.show_help(True)
     text = "\n".join(lines(app.menu.help_labels))
     assert words[0] in text and words[1] in text
+    assert "Pause:" not in text or "Pause: " + words[2] in text  # where the page names the pause: the chord
     assert "W A S D" not in text and "arrows" not in text and "WASD" not in text
     assert all(len(line) <= 26 for line in text.split("\n"))  # a line fits the 160-pixel page
-    assert headless.Hal.button_words == ("W A S D", "arrows")
+    assert headless.Hal.button_words == ("W A S D", "arrows", "Esc, or Up+Down")
 
 
 def test_the_desktop_how_to_page_names_its_keys_for_every_game(registered, headless_app):
@@ -298,6 +326,7 @@ def test_the_desktop_how_to_page_names_its_keys_for_every_game(registered, headl
         app.menu.show_help(True)
         text = "\n".join(lines(app.menu.help_labels))
         assert "W A S D" in text and "arrows" in text and "{" not in text
+        assert "Up+Down" not in text or "Pause: Esc, or Up+Down" in text  # where it names the pause: Esc too
 
 
 def test_the_tables_refused_flash_names_engine_actions_verbs():

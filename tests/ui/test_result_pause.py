@@ -4,14 +4,15 @@ resume or quit, the clock stopped, a quit game not counted)."""
 
 import pytest
 
-from uitools import DOWN, LEFT, RIGHT, UP, Presser, cards, deal, leave_result, load, logged, run_ms, step, tap
+from uitools import DOWN, FRAME_MS, LEFT, RIGHT, UP, Presser, cards, deal, leave_result, load, logged, run_ms, step, tap
 from engine.actions import PH_OVER, PH_PLAY, PH_READY
 from engine.replay import run as run_replay
 from engine.replay import load as load_replay
 from engine.replay import state
-from engine.timing import ticks_diff
+from engine.timing import ticks_add, ticks_diff
 from hal import PAUSE
 from ui.app import CHORD_MS, MENU, TABLE
+from ui.menu import settle
 from ui.result import GUARD_MS, Result, seat_names, winner_words
 from engine.speed.file import PH_CALL
 from engine.spit.file import PH_CHOOSE, PH_SLAP
@@ -55,6 +56,7 @@ def _table(settings, phase=None):
 
     def make(hal, app):
         app.settings.update(settings)
+        settle(app.settings, "cpu" if "cpu" in settings else None)  # the game's own CPU is "cpu" (ui.menu)
         deal(hal, app)
         if phase is None:
             assert app.game.phase == PH_READY
@@ -97,6 +99,7 @@ def _result(live):
 def _paused(settings):
     def make(hal, app):
         app.settings.update(settings)
+        settle(app.settings, "cpu" if "cpu" in settings else None)  # the game's own CPU is "cpu" (ui.menu)
         deal(hal, app)
         esc(hal)
         step(hal, app)
@@ -271,6 +274,48 @@ def test_result_ignores_presses_for_2_s_then_rematch_deals_again(headless_app):
     assert app.screen == TABLE and app.over is None
     assert app.games == games + 1 and app.game.phase == PH_READY
     assert len(saved) == 1  # the finished game was saved once
+
+
+def held_across_the_guard(hal, app):
+    """On the result just shown: Left (Rematch) pressed 5 ms before the guard's end, its frame after it, held 300 ms
+    and let go deals nothing; a fresh press then deals the rematch."""
+    games = app.games
+    result = app.over
+    assert isinstance(result, Result)
+    while ticks_diff(result.until, hal.ticks_ms()) > FRAME_MS:
+        step(hal, app)
+    hal.events.feed(LEFT, True, ticks_add(result.until, -5))
+    hal.advance(ticks_diff(result.until, hal.ticks_ms()) + 10)  # (a long frame: the next one starts after it)
+    run_ms(hal, app, 300)  # its frame, and more, after the guard: the button still held
+    assert result.panel.live and app.over is result and app.games == games
+    hal.events.feed(LEFT, False, hal.ticks_ms())
+    step(hal, app)
+    assert app.over is result
+    tap(hal, 0, LEFT)  # a fresh press
+    step(hal, app)
+    assert app.over is None and app.games == games + 1
+
+
+def test_a_button_held_across_the_guard_takes_nothing_until_pressed_again(headless_app):
+    """Issue 34.5: a press made in the guard's last moment, though its frame comes after it, and the button held
+    on past it, does not deal the rematch; the next press, made after the guard, does."""
+    hal, app = headless_app(seed=3)
+    deal(hal, app)
+    end_spit(hal, app)
+    held_across_the_guard(hal, app)
+
+
+def test_four_seat_speeds_result_waits_for_a_fresh_press_too(headless_app):
+    """Issue 34.5 on the four-seat table it was seen on: one person against three CPUs, played to its result."""
+    hal, app = headless_app(seed=6, settings={"game": "speed", "mode": "1p", "cpu": "level8"})
+    app.play_now("speed", {"players": 4}, hal.ticks_ms())
+    presser = Presser(hal, app, every=(2, 1))
+    for _ in range(20000):
+        if app.game.phase == PH_OVER:
+            break
+        presser.step()
+    step(hal, app)
+    held_across_the_guard(hal, app)
 
 
 def test_result_menu_goes_back_to_the_menu(headless_app):

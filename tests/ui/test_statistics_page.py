@@ -191,3 +191,39 @@ def test_a_missing_stats_file_shows_none_and_makes_no_file(tmp_path, released_di
     finally:
         h.deinit()
     assert not (tmp_path / "stats.nvm").exists()
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 135), (240, 240)])
+def test_the_rows_keep_off_the_right_edge_as_off_the_left(headless_app, size):
+    """Issue 34.3: no word of the page, "Best" and the times under it included, reaches the screen's last four
+    columns (the lines start four pixels in: ui/page.py); at 160x128 "Best" touched the right edge."""
+    width, height = size
+    hal, app = headless_app(width, height, settings={"game": "spit"})
+    hal.record_game("spit", "1p", 3, True, 95000)
+    hal.record_game("spit", "2p", 0, True, 61000)
+    step(hal, app)
+    texts = open_stats(hal, app)
+    assert texts[1].split()[-1] == "Best"
+    paper = hal.display.pixel(width - 1, height - 1)
+    ink = [x for x in range(width) for y in range(height) if hal.display.pixel(x, y) != paper]
+    assert min(ink) >= 4 and max(ink) < width - 4, (min(ink), max(ink))
+
+
+def test_games_of_more_seats_against_the_cpu_have_rows_of_their_own(headless_app):
+    """Issue 34.5: one person against three CPUs at level 6 (the App's mode "1p4") is a row apart from one against
+    one CPU ("1p", as every file before it holds), on the page and through the statistics file (nvm) read again;
+    three people and one CPU is "3p4", four people stay "4p"."""
+    from hal.nvmstore import Store
+    hal, app = headless_app(settings={"game": "speed"})
+    hal.record_game("speed", "1p", 6, True, 61000)
+    hal.record_game("speed", "1p4", 6, False, 90000)
+    hal.record_game("speed", "3p4", 2, True, 70000)
+    hal.record_game("speed", "4p", 0, True, 50000)
+    again = Store(bytearray(hal.nvm))
+    assert again.table() == hal.stats() and len(again.table()) == 4
+    step(hal, app)
+    texts = open_stats(hal, app)
+    assert [t.split()[0] for t in texts[2:7]] == ["1P", "4", "1P+3xL6", "3P+1xL2", "All"]
+    assert texts[3].split() == ["4", "players", "1", "1", "0:50"]
+    assert P.mode_name("2p4", 0) == "2P+2 CPU" and P.mode_name("1p4", 8, True) == "1P+3xL8"
+    assert P.rows("speed", {("speed", "1p4", 3): (2, 1, 9000)}, 19) == ["1P+3xL3   2  1 0:09"]  # a Pico's line

@@ -1,7 +1,9 @@
 """Issue 20.5: the table says what happened: who slapped, who caught whom, every open rank, why a play was
 refused, which seat is you and which the CPU, a stalemate seen before a press counts, a host that left."""
 
-from uitools import LEFT, RIGHT, deal, load, play_into_a_stalemate, run_ms, step, tap
+import pytest
+
+from uitools import LEFT, RIGHT, deal, load, play_into_a_stalemate, run_ms, say_spit, step, tap
 
 from engine import actions as A
 from engine.actions import PH_PLAY, PH_READY
@@ -117,6 +119,17 @@ def test_a_stalemate_is_seen_before_a_press_counts_as_ready(headless_app):
     tap(hal, 1, RIGHT)
     step(hal, app)
     assert app.game.ready[1] == 1
+
+
+@pytest.mark.parametrize("game", ["spit", "speed"])
+def test_s08_p07_the_stall_says_why_on_the_table(headless_app, game):
+    """S-8, P-7 (the stall option, on in the menu): 10 s with no card, though one could go, says why, not Stuck."""
+    hal, app = headless_app(seed=3, settings={"game": game})
+    deal(hal, app)
+    say_spit(hal, app, wait_ms=9000)
+    assert app.game.phase == PH_PLAY
+    run_ms(hal, app, 1200)
+    assert app.game.phase == PH_READY and app.table.banner.value == "No card for 10s"
 
 
 def test_a_host_that_left_is_said_on_the_guests_screen(headless_app):

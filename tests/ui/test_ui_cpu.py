@@ -4,8 +4,8 @@ result, the CPU saying Spit after its reaction time, the demo after a minute idl
 
 import pytest
 
-from uitools import (DOWN, LEFT, RIGHT, UP, Presser, deal, label_box, leave_result, load, logged, run_ms, set_menu, step,
-                     tap)
+from uitools import (DOWN, LEFT, RIGHT, UP, Presser, deal, inside, label_box, leave_result, load, logged, run_ms,
+                     set_menu, step, tap)
 from engine.bots import hands as H
 from engine.spit.rules import PH_OVER, PH_PLAY, PH_READY
 from ui.app import DEMO_IDLE_MS, MENU, TABLE
@@ -139,6 +139,7 @@ def test_d1_demo_starts_after_a_minute_idle_and_stops_at_a_press(headless_app):
     run_ms(hal, app, 1500)
     assert app.screen == TABLE and app.demo
     assert app.cpus[0] is not None and app.cpus[1] is not None
+    assert app.table.banner.value == "Demo: press any button"  # what stops it, said at once (and while it plays)
     run_ms(hal, app, 8000)
     assert {p for p, _, _, _ in logged(app)} == {0, 1}  # both seats play
     tap(hal, 1, RIGHT)
@@ -146,6 +147,28 @@ def test_d1_demo_starts_after_a_minute_idle_and_stops_at_a_press(headless_app):
     assert app.screen == MENU and not app.demo and app.game is None
     assert app.settings == settings  # the press only stopped the demo
     assert saved == []  # a demo is not saved as a replay
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 135), (240, 240)])
+@pytest.mark.parametrize("name", games.NAMES)
+def test_d1_the_demo_says_press_any_button_while_it_plays(headless_app, name, size):
+    """D-1: the demo's banner says what stops it whenever no moment's words are up (issue 34.9), not only for
+    the moment before the first SPIT! or Flip! took its place, and the words lie within every panel."""
+    hal, app = headless_app(*size, seed=4, settings={"game": name})
+    run_ms(hal, app, DEMO_IDLE_MS + 100)
+    assert app.demo
+    shown = 0
+    frames = 300  # 10 s of the demo
+    for _ in range(frames):
+        step(hal, app)
+        banner = app.table.banner
+        if banner.value == "Demo: press any button":
+            shown += 1
+            assert inside(label_box(banner), (0, 0) + size)
+    assert shown > frames // 3  # (before, 15 frames: 0.5 s before the first moment's words)
+    tap(hal, 0, LEFT)
+    step(hal, app)
+    assert app.screen == MENU and not app.demo
 
 
 @pytest.mark.slow
@@ -192,3 +215,75 @@ def test_menu_has_the_mode_and_cpu_lines_with_each_levels_time(headless_app):
         step(hal, app)
     assert clean({"mode": "1p", "cpu": "level5"})["cpu"] == "level5"
     assert clean({"cpu": "level9"})["cpu"] == DEFAULTS["cpu"]
+
+
+# ---- issue 34.4: each game its own CPU, the CPU line beside Mode, whole on a Pico's panel ------------------------
+
+
+def test_each_game_keeps_its_own_cpu(headless_app):
+    """Level 8 chosen for one game leaves the others' CPU as it was; each game deals against its own, and the menu
+    shows it again when that game is chosen (issue 34.4: Speed's level 8 made California's CPU level 8)."""
+    first, other = games.NAMES[1], games.NAMES[2]
+    hal, app = headless_app(seed=4, settings={"game": first, "mode": "1p"})
+    step(hal, app)
+    set_menu(hal, app, "cpu", "level8")
+    set_menu(hal, app, "game", other)
+    assert app.settings["cpu"] == app.settings[other] == DEFAULTS["cpu"] and app.settings[first] == "level8"
+    deal(hal, app)
+    assert app.cpus[1].name == DEFAULTS["cpu"]
+    app.back_to_menu()
+    set_menu(hal, app, "game", first)
+    assert app.settings["cpu"] == "level8"
+    deal(hal, app)
+    assert app.cpus[1].name == "level8"
+    app.back_to_menu()
+    app.play_now(other, {}, hal.ticks_ms())  # code.py --game: that game's own CPU too
+    step(hal, app)
+    assert app.cpus[1].name == DEFAULTS["cpu"]
+
+
+def test_a_settings_file_of_one_cpu_loads_it_for_every_game_and_saves_each_games(headless_app, tmp_path, capsys):
+    """A settings file written before each game had its CPU ("cpu" alone) gives every game that level, as it did;
+    a level changed after is that game's alone, in the file too, and read back so."""
+    import json
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"game": games.NAMES[0], "mode": "1p", "cpu": "level6"}))
+    hal, app = headless_app(settings=None, settings_path=str(path))
+    step(hal, app)
+    assert capsys.readouterr().err == ""
+    assert all(app.settings[name] == "level6" for name in games.NAMES) and app.settings["cpu"] == "level6"
+    set_menu(hal, app, "cpu", "level7")
+    saved = json.loads(path.read_text())
+    assert saved[games.NAMES[0]] == saved["cpu"] == "level7" and saved[games.NAMES[1]] == "level6"
+    hal, app = headless_app(settings=None, settings_path=str(path))
+    assert app.settings["cpu"] == "level7" and app.settings[games.NAMES[1]] == "level6"
+    assert clean({"game": games.NAMES[1], "cpu": "level6", games.NAMES[1]: "level9"}, lambda *a: None)["cpu"] == \
+        DEFAULTS["cpu"]  # a game's own value it cannot take: its default (one notice), never another key's
+
+
+@pytest.mark.parametrize("game", games.NAMES)
+def test_the_cpu_line_is_right_after_mode(game):
+    """The CPU line follows the Mode line that makes a seat the CPU's (it sat under Sound, far from it)."""
+    from ui.menu import shown
+    keys = [item[0] for item in shown(dict(DEFAULTS, game=game, mode="1p"))]
+    assert keys.index("cpu") == keys.index("mode") + 1
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 135), (240, 240)])
+def test_every_levels_cpu_line_shows_its_time_per_move_whole(headless_app, size):
+    """Issue 34.4: at 240x135 the line was cut to "CPU: Level 1 ~2.15s"; every level's line says its time per move
+    whole (L8 ~0.45s/move on a Pico's panel) within the line, at every size, for every game."""
+    from ui.menu import layout
+    for game in games.NAMES:
+        hal, app = headless_app(*size, settings={"game": game, "mode": "1p"})
+        step(hal, app)
+        chars = layout(*size)[4]
+        set_menu(hal, app, "cpu", "level1")
+        for _ in games.get(game).ROSTER:
+            line = app.menu.lines.labels[app.menu.selected - app.menu.top]
+            assert len(line.text) <= chars
+            if app.settings["cpu"][:5] == "level":
+                assert line.text.endswith("s/move") and app.settings["cpu"][5:] + " ~" in line.text, line.text
+            tap(hal, 0, RIGHT)
+            step(hal, app)

@@ -15,7 +15,7 @@ from engine.replay import state
 from engine.spit.rules import PH_OVER, PH_PLAY, PH_READY
 from ui.app import MENU, TABLE
 from ui.reactions import _J_WIN, _T_PLAY, _T_REFUSE, _T_SLAP
-from ui.menu import DEFAULTS, items
+from ui.menu import DEFAULTS
 from engine.spit.file import PH_SLAP
 
 
@@ -359,7 +359,7 @@ def test_sound_menu_line_turns_the_tones_off(headless_app):
     """Changing Sound in the menu applies at once."""
     hal, app = headless_app(seed=3)
     step(hal, app)
-    while items("spit")[app.menu.selected][0] != "sound":
+    while app.menu.items[app.menu.selected][0] != "sound":
         tap(hal, 0, DOWN)
         step(hal, app)
     tap(hal, 1, RIGHT)
@@ -379,7 +379,7 @@ def test_corrupt_settings_file_means_defaults(headless_app, tmp_path, capsys, ga
     path = tmp_path / "settings.json"
     path.write_bytes(garbage)
     hal, app = headless_app(settings=None, settings_path=str(path))
-    assert app.settings == DEFAULTS
+    assert app.settings == dict(DEFAULTS, mode="1p")  # a first start's: no mode stored (issue 34.9)
     assert hal.sound is True
     step(hal, app)
     assert app.screen == MENU
@@ -393,7 +393,7 @@ def test_changed_menu_option_is_saved_and_read_back(headless_app, tmp_path):
     path = tmp_path / "spit" / "settings.json"
     hal, app = headless_app(settings=None, settings_path=str(path))
     step(hal, app)
-    for _ in range(3):  # Start, Game, Mode, Stocks
+    while app.menu.items[app.menu.selected][0] != "stocks":  # Start, Game, Mode, CPU (a first start's 1P), Stocks
         tap(hal, 0, DOWN)
         step(hal, app)
     tap(hal, 0, RIGHT)
@@ -404,6 +404,34 @@ def test_changed_menu_option_is_saved_and_read_back(headless_app, tmp_path):
     assert app.settings["stocks"] == 4
     app.start_game(hal.ticks_ms())
     assert app.game.slots == 4
+
+
+def test_d1_a_first_start_is_one_person_against_the_cpu_and_a_stored_mode_is_kept(headless_app, tmp_path,
+                                                                                     monkeypatch):
+    """D-1 (issue 34.9): with no settings stored a person alone is not asked for a P2 nobody is there to be: the
+    first start's Mode is 1P vs CPU, whose seat says Spit itself; a stored mode (2 players) is kept as it was."""
+    path = tmp_path / "spit" / "settings.json"
+    hal, app = headless_app(settings=None, settings_path=str(path))
+    assert app.settings["mode"] == "1p" and "cpu" in [item[0] for item in app.menu.items]
+    deal(hal, app)
+    assert app.cpus[0] is None and app.cpus[1] is not None
+    tap(hal, 0, LEFT)  # the one person says Spit ...
+    for _ in range(100):
+        step(hal, app)
+        if app.game.phase == PH_PLAY:
+            break
+    assert app.game.phase == PH_PLAY  # ... and the CPU's seat does too: nobody waits for a P2
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps({"mode": "2p"}))
+    hal, app = headless_app(settings=None, settings_path=str(path))
+    assert app.settings["mode"] == "2p"
+    deal(hal, app)
+    assert app.cpus == [None, None]
+    from desktop import headless
+
+    monkeypatch.delattr(headless.Hal, "mode")  # a board's hal names no first Mode: the menu's default, 2 players
+    hal, app = headless_app(settings=None, settings_path=str(tmp_path / "none.json"))
+    assert app.settings["mode"] == "2p"
 
 
 # ---- whole games ------------------------------------------------------------------------
@@ -517,24 +545,73 @@ def test_lights_at_rest_whatever_the_clock_reads(headless_app, start_ms):
         assert side_pixels(hal, p)[0] == side_pixels(hal, p)[1] != (0, 0, 0)  # the player's resting colour
 
 
-def test_watched_replay_ignores_keys_until_played_out_then_any_key_leaves(headless_app):
-    """Watching a replay: the buttons do not touch the game; once it is played out, any key goes
-    back to the menu (it used to leave the player stuck on the table)."""
+def test_watched_replay_is_worked_by_the_buttons_and_never_touched_by_them(headless_app):
+    """Watching a replay: LEFT holds it (its clock stands still) and lets it go on, DOWN steps while held,
+    RIGHT plays faster and UP slower, the banner saying so; no press reaches the game; Esc pauses it as a
+    game; once it is played out any key goes back to the menu."""
+    from engine.actions import PAUSE
+
     hal, app = headless_app(seed=3)
-    doc = {"seed": 3, "events": [[0, 0, "ready"], [10, 1, "ready"], [1500, 0, "flip", 2]]}
+    doc = {"seed": 3, "events": [[0, 0, "ready"], [10, 1, "ready"], [1500, 0, "flip", 2], [9500, 0, "flip", 1],
+                                 [17500, 1, "flip", 1]]}
     game, events = load_replay(doc)
     app.watch(game, events, doc, hal.ticks_ms())
+    step(hal, app)
+    assert app.banner_text == "Replay: Left holds, Right faster"
     run_ms(hal, app, 900)
-    tap(hal, 0, LEFT)
+    tap(hal, 0, LEFT)  # held
+    step(hal, app)
+    assert app.banner_text == "Replay held: Down steps"
+    run_ms(hal, app, 3000)
+    assert [v for p, v, a, b in logged(app)] == ["ready", "ready"]  # the clock stood still: no flip yet
+    tap(hal, 1, DOWN)  # a step: the next moment, at once
+    step(hal, app, 2)
+    assert logged(app)[-1] == (0, "flip", 2, 0) and len(logged(app)) == 3
+    run_ms(hal, app, 2000)
+    assert len(logged(app)) == 3  # still held
+    tap(hal, 0, LEFT)  # on again, then four times as fast: the next flip 8 s on comes in about 2 s
     tap(hal, 1, RIGHT)
     step(hal, app)
-    assert app.screen == TABLE and app.game.phase == PH_PLAY
-    assert [v for p, v, a, b in logged(app)] == ["ready", "ready"]  # only the replay's own events
-    run_ms(hal, app, 800)
-    assert logged(app)[-1] == (0, "flip", 2, 0)  # refused in the replay too: the card is already up
+    tap(hal, 1, RIGHT)
+    step(hal, app)
+    assert app.playback.speed == 4 and app.banner_text == "Replay 4x: Up slower"
+    run_ms(hal, app, 1700)
+    assert len(logged(app)) == 3
+    run_ms(hal, app, 600)
+    assert logged(app)[-1] == (0, "flip", 1, 0)
+    tap(hal, 0, UP)
+    step(hal, app)
+    assert app.playback.speed == 2
+    hal.events.feed(PAUSE, True, hal.ticks_ms())  # Esc: the pause screen, as in a game
+    hal.events.feed(PAUSE, False, hal.ticks_ms())
+    step(hal, app)
+    assert app.over is not None
+    run_ms(hal, app, 10000)
+    hal.events.feed(PAUSE, True, hal.ticks_ms())
+    hal.events.feed(PAUSE, False, hal.ticks_ms())
+    step(hal, app)
+    assert app.over is None and len(logged(app)) == 4  # the pause took its 10 s out of the replay's clock
+    run_ms(hal, app, 4500)
+    assert logged(app)[-1] == (1, "flip", 1, 0) and app.playback.played_out()
+    assert all(v in ("ready", "flip") for p, v, a, b in logged(app))  # only the replay's own events
     tap(hal, 1, UP)
     step(hal, app)
     assert app.screen == MENU
+
+
+def test_a_replay_names_its_seats_as_the_game_did_or_by_its_bots(headless_app):
+    """A replay of a game against the CPU says You and CPU, as the game did (not P1 and P2); a league's
+    game, bots in every seat, names each seat by its bot."""
+    hal, app = headless_app(seed=3)
+    for cpus, names in (([None, "level3"], ["You", "CPU"]), (["ada", "level3"], ["ada", "level3"]),
+                        (None, ["P1", "P2"])):
+        doc = {"seed": 3, "events": [[0, 0, "ready"]]}
+        if cpus is not None:
+            doc["cpus"] = cpus
+        game, events = load_replay(doc)
+        app.watch(game, events, doc, hal.ticks_ms())
+        step(hal, app)
+        assert app.words.names[:2] == names
 
 
 def test_new_round_counts_down_on_the_lights_before_spit(headless_app):

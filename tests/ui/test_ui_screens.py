@@ -88,7 +88,7 @@ def test_deal_shows_each_top_card_in_its_place(headless_app, size):
     hal, app = headless_app(*size, seed=3)
     deal(hal, app)
     game, table = app.game, app.table
-    lay = Layout(*size)
+    lay = Layout(*size, above=False)  # Spit's: no labels over its piles
     reds = blacks = 0
     for p in range(2):
         for s in range(game.slots):
@@ -277,6 +277,19 @@ def test_banners_ready_then_spit_then_none(headless_app):
     assert hal.display.pixel(box[0], box[1]) != GOLD
 
 
+@pytest.mark.parametrize("size", [SIZES[0], SIZES[2]])
+def test_the_ready_banner_leaves_the_round_in_sight(headless_app, size):
+    """Issue 34.3: the Ready banner and the round's line under the piles, both on the screen at once, never
+    overlap (at 240x240 the banner's three lines covered "Round 1": the row kept empty over the piles is the
+    banner's now). The 240x135 has no row to spare: there a banner lies over the round for its moment."""
+    hal, app = headless_app(*size)
+    deal(hal, app)
+    table = app.table
+    assert table.banner.text.startswith("Ready?") and table.info.text == "Round 1"
+    assert not overlap(label_box(table.banner), label_box(table.info)), size
+    assert inside(label_box(table.banner), (0, 0) + size)
+
+
 def test_banner_stalemate_says_spit_again(headless_app):
     """S-8: when nobody can move the table says so and waits for both to say Spit again."""
     hal, app = headless_app(seed=3)
@@ -403,7 +416,7 @@ def test_layout_fits_the_screen_without_overlaps(headless_app, size, slots):
     hal, _ = headless_app(*size)
     width, height = size
     screen = (0, 0, width, height)
-    lay = Layout(width, height, slots)
+    lay = Layout(width, height, slots, above=False)  # Spit's: no labels over its piles
     table = Table(width, height, slots)
     cards = [stock_rect(lay, p, s) for p in range(2) for s in range(5)] + [pile_rect(lay, i) for i in range(2)]
     for i, a in enumerate(cards):

@@ -11,14 +11,16 @@ the hints option, a gold frame marks every pile that may be covered (K-3).
 changed, so displayio repaints only those rectangles.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 import displayio
 import vectorio
 
 from ui import sprites as S
-from ui.table import CardView, Layout, Text, place_cursor, scene
+from ui.table import CardView, Layout, Text, count_x, place_cursor, scene
 
-_GAP = 2
-_EDGE = 6  # the columns' distance from the screen's sides: room for the cursor bars
+_GAP = const(2)
+_EDGE = const(6)  # the columns' distance from the screen's sides: room for the cursor bars
 _BAR = 4  # a cursor bar's width
 _HEIGHT_W = 19  # room for a pile's height beside it: two digits and the label's padding (text scale 1)
 
@@ -27,7 +29,7 @@ class Table:
     """Everything on the table screen; ``sync`` brings it up to date with a game."""
 
     def __init__(self, width, height, players=2):
-        self.lay = lay = Layout(width, height, 5)  # Spit's card size: the two games look alike...
+        self.lay = lay = Layout(width, height, 5, False)  # Spit's card size: the two games look alike...
         mid = width // 2
         ts = lay.ts
         height_w = _HEIGHT_W if ts == 1 else 12 * ts + 3
@@ -66,7 +68,7 @@ class Table:
         for p in range(2):
             x = lay.pile_x[p]
             self.piles.append(CardView(self.group, x, lay.pile_y, lay, sheet, looks))
-            self.counts.append(Text(self.group, x + lay.cw // 2, lay.pile_y + lay.ch + 1, (0.5, 0.0),
+            self.counts.append(Text(self.group, count_x(lay, p, mid), lay.pile_y + lay.ch + 1, (0.5, 0.0),
                                     S.PLAYER_COLOURS[p], scale=ts, chars=2))
         if ts == 1 or 10 * 6 * ts <= width - 2 * lay.centre_left:
             Text(self.group, width // 2, _GAP, (0.5, 0.0), 0xC0C0C0, scale=ts, chars=10).set("california")

@@ -15,7 +15,7 @@ _R_OPEN = const(18)
 _R_PICKUP = const(19)
 _NO_MATCH = const(16)
 
-_RANKS = ("", "aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings")
+_RANKS = const(("", "aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings"))
 
 
 class Words:

@@ -6,12 +6,14 @@ digit sheet as one TileGrid, so a change repaints only the digits that
 changed. A module of its own: a two-seat game never loads it.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 import displayio
 
 from ui import sprites as S
 from ui.text import cell_h, text_scale
 
-_GAP = 2
+_GAP = const(2)
 
 
 class SeatsLayout:
@@ -21,7 +23,8 @@ class SeatsLayout:
     top), seat 2's the top row and seat 3's the bottom row (slot 0 on the
     left). Each seat's count sits in a corner at one end of its hand: seat 0's
     above its column, seat 2's at the right of its row, seat 1's below its
-    column, seat 3's at the left of its row (round the table). The centre
+    column, seat 3's at the left of its row (round the table), the seat's
+    number beside it at the screen's edge. The centre
     piles lie in one row between the columns, pile 0 on the left, with a count
     above each and its size under it; under them the banner, then the info line.
     The cards are the biggest that fit (160x128: 18x20, a rank and two suits
@@ -63,8 +66,8 @@ class SeatsLayout:
         right = width - left
         row_w = slots * cw + (slots - 1) * _GAP
         row_x = (width - row_w) // 2
-        if row_x - 2 < left:
-            return False
+        if row_x - 2 < max(left, 2 + 3 * dw + 1):
+            return False  # (a corner: a seat's number and its draw count, a pixel apart, ui.speed.table)
         line_chars = (right - left - 4) // (6 * ts)
         if ts == 1:
             banner_h = 14 if line_chars >= 30 else 29  # the longest banners on one line or two

@@ -19,14 +19,16 @@ line under the piles, at the panel's text scale where they fit (else 1).
 D-3: a CPU's hand is drawn face down. ``sync(game)`` touches only what changed.
 """
 
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
+
 import displayio
 import vectorio
 
 from ui import sprites as S
-from ui.table import CardView, Layout, Text, frames, place_cursor, refused, scene
+from ui.table import CardView, Layout, Text, count_x, frames, place_cursor, refused, scene
 
-_GAP = 2
-_CENTRE = 0x084520  # the centre's felt with three or four seats: a shade darker than the table's
+_GAP = const(2)
+_CENTRE = const(0x084520)  # the centre's felt with three or four seats: a shade darker than the table's
 
 
 def _layout(width, height, players):
@@ -107,7 +109,7 @@ class Table:
         ts = lay.ts
         size_y = lay.pile_y + lay.ch + 1
         for i in range(2):
-            self.sizes.append(Text(self.group, lay.pile_x[i] + lay.cw // 2, size_y, (0.5, 0.0), 0xFFFFFF, scale=ts,
+            self.sizes.append(Text(self.group, count_x(lay, i, width // 2), size_y, (0.5, 0.0), 0xFFFFFF, scale=ts,
                                    chars=2))
         above = lay.pile_y >= _GAP + 2 * lay.line_h  # a row above the piles; else beside them, outside
         back = S.COLOURS[S.BACK]  # a side pile's count on a card back's blue: a face-down pile of that many
@@ -152,7 +154,12 @@ class Table:
             ink = displayio.Palette(2)  # on a card back's blue: a face-down pile of that many
             ink[0] = S.COLOURS[S.BACK]
             ink[1] = S.PLAYER_COLOURS[p]
-            self.draws.append(Count(self.group, x, y, 3, digits, ink, align))
+            # two digits (a seat's draw pile holds 16 at most, P-11), away from the seat's number in black on its
+            # colour a pixel apart at the screen's edge: the banners' P3 and CPU3 (ui/words.py), not by colour alone
+            self.draws.append(Count(self.group, x + dw + 1 if align == 0 else x - 1, y, 2, digits, ink, 2 - align))
+            ink = displayio.Palette(2)
+            ink[0] = S.PLAYER_COLOURS[p]
+            Count(self.group, x if align == 0 else x + 2 * dw, y, 1, digits, ink).set(p + 1)
 
     refused = refused  # a refused play's card flashes (ui.table)
 

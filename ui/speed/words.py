@@ -17,7 +17,7 @@ _R_PENALTY = const(14)
 _JOKER_LAST = const(15)
 
 
-_PLACES = ("2nd", "3rd", "4th")
+_PLACES = const(("2nd", "3rd", "4th"))
 
 
 class Words:
@@ -44,7 +44,7 @@ class Words:
             return "Flip!"
         if kind == A.R_STALEMATE:
             self.ms = 1000
-            return "Stuck! Ready to flip"
+            return "No card for 10s" if a < 255 else "Stuck! Ready to flip"  # a: the stall's seconds (P-7), else 255
         if kind == _R_OUT:
             self.ms = 900
             return "%s is out!" % self.names[p] if self.ending == "first_out" else None  # (else the call's banner)

@@ -1,5 +1,5 @@
 """Spit's how-to-play page: its lines (at most 24 characters each; {0} and {1} are player 1's and
-player 2's buttons as the device names them). The menu loads it while the page is shown."""
+player 2's buttons as the device names them, {2} its pause). The menu loads it while the page is shown."""
 
 LINES = (
     "HOW TO PLAY SPIT",
@@ -13,5 +13,5 @@ LINES = (
     "End: slap the small pile",
     "A miss locks you briefly",
     "P1 {0}  P2 {1}",  # the device's buttons (ui.menu.howto)
-    "Pause: hold Up+Down",
+    "Pause: {2}",  # (the device's pause: a chord, and Esc where there is one)
 )

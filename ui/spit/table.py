@@ -8,17 +8,19 @@ changed, so displayio repaints only those rectangles.
 """
 
 
-from ui import sprites as S
-from ui.table import CardView, Layout, Text, frames, place_cursor, refused, scene
+from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
-_GAP = 2
+from ui import sprites as S
+from ui.table import CardView, Layout, Text, count_x, frames, place_cursor, refused, scene
+
+_GAP = const(2)
 
 
 class Table:
     """Everything on the table screen; ``sync`` brings it up to date with a game."""
 
     def __init__(self, width, height, slots=5, players=2):
-        self.lay = lay = Layout(width, height, slots)
+        self.lay = lay = Layout(width, height, slots, False)  # no labels over the piles: the banner's room below
         self.group, sheet, looks = scene(width, height, lay)
         self.stocks = ([], [])
         self.counts = ([], [])
@@ -33,10 +35,10 @@ class Table:
         # loops, not list comprehensions: a label made in one is a frame deeper on a board's pystack
         self.piles = []
         self.sizes = []
-        for x in lay.pile_x:
-            self.piles.append(CardView(self.group, x, lay.pile_y, lay, sheet, looks))
-            self.sizes.append(Text(self.group, x + lay.cw // 2, lay.pile_y + lay.ch + 1, (0.5, 0.0), 0xFFFFFF,
-                                   scale=lay.ts, chars=2))
+        for i in range(2):
+            self.piles.append(CardView(self.group, lay.pile_x[i], lay.pile_y, lay, sheet, looks))
+            self.sizes.append(Text(self.group, count_x(lay, i, width // 2), lay.pile_y + lay.ch + 1, (0.5, 0.0),
+                                   0xFFFFFF, scale=lay.ts, chars=2))
         top = _GAP
         ts = lay.ts
         self.spit = [Text(self.group, lay.centre_left, top, (0.0, 0.0), S.PLAYER_COLOURS[0], scale=ts, chars=2),

@@ -39,7 +39,7 @@ class Words:
             return "SPIT!"
         if kind == A.R_STALEMATE:
             self.ms = 1000
-            return "Stuck! Spit again"
+            return "No card for 10s" if a < 255 else "Stuck! Spit again"  # a: the stall's seconds (S-8), else 255
         if kind == _R_ROUND_OVER:
             self.round_words = "Round over" if p == A.NONE else "%s cleared!" % self.names[p]
             self.ms = 1200

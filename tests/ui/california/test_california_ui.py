@@ -218,6 +218,33 @@ def test_hints_mark_exactly_the_piles_that_may_be_covered(headless_app):
             assert any(open_piles)
 
 
+@pytest.mark.parametrize("mode", ["1p", "2p"])
+def test_code_py_option_hints_marks_the_open_piles(headless_app, mode):
+    """--game california --option hints=true (issue 34.2): the command line's options keep the screen's hints and
+    the buttons' aim, which the engine takes none of, so the gold frames show at 240x240 in either mode (they
+    were dropped with the engine's keyword arguments: no frame while "Open: aces" was up)."""
+    from desktop.cli import game_options, parser
+
+    p = parser()
+    name, options = game_options(p.parse_args(["--game", "california", "--option", "hints=true",
+                                               "--option", "aim=true"]), p)
+    assert options == {"hints": True, "aim": True}
+    hal, app = headless_app(240, 240, seed=3, settings={"mode": mode})
+    app.play_now(name, options, hal.ticks_ms())
+    step(hal, app)
+    for q in range(2):
+        tap(hal, q, LEFT)  # (in one-player mode the CPU's seat ignores the right cluster and says ready itself)
+    game = app.game
+    for _ in range(150):
+        step(hal, app)
+        if game.phase == PH_PLAY:
+            break
+    assert game.phase == PH_PLAY and game.auto_aim
+    marks = [not app.table.marks[q * 4 + s].hidden for q in range(2) for s in range(4)]
+    open_piles = [game.takes(q, s) for q in range(2) for s in range(4)]
+    assert any(open_piles) and marks == open_piles
+
+
 def test_the_menu_offers_california_with_its_hints_and_how_to_play_page(headless_app):
     """The game line reaches California; its one option is hints; the how-to page is its own."""
     hal, app = headless_app(seed=1, settings={})
@@ -330,3 +357,5 @@ def test_california_table_fits_the_screen_without_overlaps(headless_app, size):
         assert inside(box, screen), "banner %r at %r off the screen" % (text, box)
         for card in rects:
             assert not overlap(box, card), "banner %r covers the card at %r" % (text, card)
+        if size != (240, 135):  # issue 34.3: the round stays in sight (the 240x135 has no row to spare)
+            assert not overlap(box, label_box(table.info)), "banner %r covers the round" % text

@@ -85,6 +85,7 @@ def test_d01_four_seats_one_person_three_cpus_play_to_a_result(headless_app):
     run(again, events)
     assert state(again) == state(app.game)
     assert saved[0]["options"]["players"] == 4
+    assert list(hal.stats()) == [("speed", "1p4", 6)]  # issue 34.5: a row of its own, not 1P against one CPU's
 
 
 def test_d01_a_board_with_two_clusters_gives_the_other_seats_to_the_cpu(headless_app):

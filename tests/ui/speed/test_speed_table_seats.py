@@ -84,6 +84,36 @@ def screen(headless_app):
 
 @pytest.mark.parametrize("players", SEATS)
 @pytest.mark.parametrize("size", SIZES)
+def test_each_seat_shows_its_number_in_its_corner_beside_its_draw_count(screen, size, players):
+    """Issue 34.5: "CPU3 wins", and the table says which seat is CPU3: each seat's corner shows its number (P3's
+    and CPU3's 3) in black on the seat's colour at the screen's edge, a pixel of felt from its draw count, which
+    covers no card and no cursor frame."""
+    from ui import sprites as S_
+    hal = screen(*size)
+    table, game = table_on(hal, players)
+    lay = table.lay
+    sheet = S_.digit_sheet(lay.digit_scale)
+    dw, dh = sheet.width // S_.DIGIT_TILES, sheet.height
+    frames = [(v.x - 2, v.y - 2, v.x + lay.cw + 2, v.y + lay.ch + 2) for v in every_card(table)]
+    for p in range(players):
+        x, y, align = lay.count_at[p]
+        bx = x if align == 0 else x + 2 * dw  # at the screen's edge
+        assert bx == 2 or bx + dw == size[0] - 2
+        for dy in range(dh):
+            for dx in range(dw):
+                ink = sheet[(1 + p + 1) * dw + dx, dy]  # the digit p + 1 (tile 0 is blank)
+                assert hal.display.pixel(bx + dx, y + dy) == (rgb(0) if ink else rgb(S.PLAYER_COLOURS[p])), (p, dx, dy)
+        draw = count_box(table.draws[p])
+        badge = (bx, y, bx + dw, y + dh)
+        assert not overlap(draw, badge) and (draw[0] == badge[2] + 1 or draw[2] + 1 == badge[0])
+        for box in (draw, badge):
+            assert not any(overlap(box, f) for f in frames), (p, box)
+
+
+
+
+@pytest.mark.parametrize("players", SEATS)
+@pytest.mark.parametrize("size", SIZES)
 def test_every_place_is_on_the_screen_and_nothing_covers_a_card(screen, size, players):
     """Every card place and cursor frame on the screen; no two cards overlap; counts and banners cover no card."""
     hal = screen(*size)
@@ -440,7 +470,7 @@ def test_the_how_to_page_has_a_key_to_the_counts_in_its_twelve_lines():
 
     assert len(speed.LINES) == 12 and max(len(line) for line in speed.LINES) <= 24
     assert "draw" in " ".join(speed.LINES) and "side" in " ".join(speed.LINES)
-    assert speed.LINES[-2:] == ("P1 {0}  P2 {1}", "Pause: hold Up+Down")
+    assert speed.LINES[-2:] == ("P1 {0}  P2 {1}", "Pause: {2}")
 
 
 # ---- through the program ---------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from engine.speed.rules import Speed
 from ui import page
 from ui import sprites as S
 from ui.app import MENU, TABLE
-from engine.speed.file import PH_CALL
+from engine.speed.file import PH_CALL, SPEED
 
 from conftest import ROOT
 
@@ -211,10 +211,10 @@ def test_call_speed_is_the_up_button_only(headless_app):
     assert game.phase == PH_OVER and game.winner == 0
 
 
-def test_a_stray_play_while_speed_may_be_pressed_is_refused_and_locks_the_player(headless_app):
-    """P-8, issue 20: while a player is out, the other's LEFT is a play the engine refuses (P-8); the refusal
-    locks their presses for LOCK_MS (their UP in that time is dropped, the card shakes), so the player who
-    is out calls Speed first."""
+def test_a_stray_play_while_speed_may_be_pressed_is_refused_and_locks_nothing(headless_app):
+    """P-8, C-3, issue 36: while a player is out, the other's LEFT is a play the engine refuses (P-8), only
+    because play is held: it shakes the card but locks nothing, so their UP at once is Speed pressed first by
+    an opponent, and the player who was out takes a centre pile (P-8)."""
     hal, app, game = p1_out_in_the_call(headless_app)
     assert game.phase == PH_CALL
     tap(hal, 1, LEFT)
@@ -222,11 +222,7 @@ def test_a_stray_play_while_speed_may_be_pressed_is_refused_and_locks_the_player
     assert app.log[-1][2] == A.PLAY and app.table.flash[1] >= 0
     tap(hal, 1, UP)
     step(hal, app)
-    assert game.phase == PH_CALL and app.log[-1][2] == A.PLAY  # dropped: never an action
-    run_ms(hal, app, LOCK_MS)
-    tap(hal, 0, UP)
-    step(hal, app)
-    assert game.phase == PH_OVER and game.winner == 0
+    assert app.log[-1][2] == SPEED and game.phase == PH_PLAY and parse("5S") in game.hands[0]  # the pile taken
 
 
 def test_a_stalemate_asks_every_player_to_be_ready(headless_app):
