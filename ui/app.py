@@ -12,7 +12,6 @@ import sys
 
 from engine import actions as A
 from engine import games, lockout
-from engine.actionlog import ActionLog
 from engine.actions import PAUSE, PH_OVER, PH_PLAY
 from engine.timing import Sequencer, ticks_add, ticks_diff
 from ui.lights import Lights
@@ -77,8 +76,8 @@ class App:
         self.game = None
         self.table = None
         self.playback = None  # ui.playback.Playback while a replay file is played back on the table (watch)
-        # C-5: every applied action, kept only where a replay can be saved (a board saves none)
-        self.log = ActionLog() if getattr(hal, "keep_log", True) else None
+        # C-5: every applied action, kept only where a replay can be saved (a board saves none, nor loads the code)
+        self.log = _module("engine.actionlog").ActionLog() if getattr(hal, "keep_log", True) else None
         self.on_game_over = None  # called with the replay document of each finished game
         self.cpus = [None, None]  # a Driver on each seat the CPU plays (D-1), or None
         self.demo = False
@@ -112,11 +111,12 @@ class App:
         self.hal.display.root_group = self.menu.group
 
     def _free_menu(self):
-        """A board frees the menu and its module while a game is played (made again back at the menu)."""
+        """A board frees the menu and its modules while a game is played (made again back at the menu)."""
         if self.menu is not None:
             self.menu_line = self.menu.selected
             self.menu = None
         _forget("ui.menu")
+        _forget("ui.notice")  # the menu's pages' (a link's notice in play loads it again)
 
     def _replaced(self, key, value, default):
         """One notice for a stored setting whose value the game cannot use."""
@@ -181,10 +181,7 @@ class App:
         self.demo = demo
         collect = getattr(self.hal, "collect", None)  # a board frees the last game first
         if collect is not None:
-            release = getattr(self.hal, "release", None)  # and what only the menu and a game's end use
-            if release is not None:
-                for name in release():
-                    _forget(name)
+            self._release()  # and what only the menu and a game's end use
             self.game = None
             for p in range(len(self.cpus)):
                 self.cpus[p] = None
@@ -283,6 +280,13 @@ class App:
             self.close_over()  # (a linked game paused as it ended)
             self.over = _module("ui.result").Result(self, now)
 
+    def _release(self):
+        """Forget what the hal holds only for the menu and a game's end (a board's nvm store: hal.release)."""
+        release = getattr(self.hal, "release", None)
+        if release is not None:
+            for name in release():
+                _forget(name)
+
     def _game_over(self, now):
         """Count the game in the statistics and hand its replay to on_game_over (not for demos or replays)."""
         if self.saved or self.playback is not None or self.demo:
@@ -300,6 +304,7 @@ class App:
                 mode += str(seats)  # a row of its own: 1P against three CPUs is "1p4", not 1P against one
             record(self.game.name, mode, level if 0 <= level < 256 else 0, self.game.winner == 0,
                    ticks_diff(now, self.t0))
+            self._release()  # a board's store goes before the result screen is made: the heap's fullest point
         self.end_ms = max(0, ticks_diff(now, self.t0))
         if self.on_game_over is not None and (self.link is None or self.link.keeps_replay):
             self.on_game_over(self.replay())  # (a linked guest knows no seed: its host saves the game)

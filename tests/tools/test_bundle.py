@@ -509,3 +509,20 @@ def test_a_package_whose_init_says_nothing_ships_no_module_and_still_imports(tmp
     assert "engine/__init__.mpy" not in files and "ui/speed/__init__.mpy" not in files
     assert "engine/bots/__init__.mpy" in files and "hal/__init__.mpy" in files  # code: kept
     assert "engine/speed/rules.mpy" in files
+
+
+def test_the_template_sets_the_heaps_first_area_and_the_benchmark_reads_it(tmp_path):
+    """issue 33: the bundle's settings.toml asks CircuitPython for one first heap area of HEAP_START, which
+    bench_board gives the VM (-X heapsize); it fits the PyBadge's pool less 40 KB with what a board takes before
+    code.py (the terminal, the pystack, USB and the flash cache: about 7 KB), or a board would fall back to 8 KB."""
+    for board in ("pybadge", "pygamer", "raspberry_pi_pico"):
+        path = tmp_path / (board + ".toml")
+        path.write_text(bundle.settings_template(board), encoding="utf-8")
+        assert bundle.heap_start(str(path)) == bundle.HEAP_START
+    assert bundle.HEAP_START + 7 * 1024 <= 158780 - 40 * 1024
+    odd = tmp_path / "odd.toml"
+    for text, want in (("CIRCUITPY_HEAP_START_SIZE = 65536  # mine\n", 65536), ("# CIRCUITPY_HEAP_START_SIZE = 1\n", 0),
+                       ('CIRCUITPY_HEAP_START_SIZE = "big"\n', 0), ("CIRCUITPY_HEAP_START_SIZE = \u00b2\n", 0)):
+        odd.write_text(text, encoding="utf-8")
+        assert bundle.heap_start(str(odd)) == want, text
+    assert bundle.heap_start(str(tmp_path / "missing.toml")) == 0

@@ -62,7 +62,7 @@ STANDINS = sorted(n[:-3] for n in circuitpython.frozen_standins())
 # QSTRS_MOST names (160 under that: issue 33); and it passes in the budget less ROOM, room for what comes next.
 CLIFF = 1260
 QSTRS_MOST = 1100
-ROOM = 16 * KB
+ROOM = 24 * KB
 PADS = (0, 520, 1544, 3000)  # --sweep's layout pads (bytes held from boot)
 MODES = ("2p", "1p")  # the menu's modes that every game has, then the demo
 PAGES = ["howto", "stats", "join"]  # the menu's pages: how to play, statistics, the link's join page (where the
@@ -150,6 +150,11 @@ class Board:
             bundle.build(self.id, self.tree, mpy_cross=self.mpy_cross)
             for home in self.homes:
                 bundle.add_home(self.tree, home[3], mpy_cross=self.mpy_cross)
+        # the GC heap's first area, as the bundle's settings.toml asks CircuitPython for it at start (the VM's
+        # -X heapsize); the measured extra (the stand-ins', vmplay's and the hands' heap, held from boot in the
+        # first area) is added to it as to the pool, so the App has the first area a board gives it
+        self.start = bundle.heap_start(os.path.join(self.tree, "settings.toml"))
+        self.extra = 0
 
     def env(self, pool):
         """The VM's environment: the pool, the board, its display, the terminal's tiles (taken at boot)."""
@@ -163,7 +168,7 @@ class Board:
             env["SPIT_VM_DISPLAY"] = "%dx%d" % (w, h)
         return env
 
-    def run(self, program, pool, timeout=900):
+    def run(self, program, pool, timeout=900, pad=0):
         """Run program (source) in the bundle's folder, as code.py runs on a board; CompletedProcess.
 
         A short program goes on the command line (``-c``): then not even a module's name is interned for it;
@@ -180,7 +185,8 @@ class Board:
             # module), and the folder would be the VM's first string on the heap; a board's are "/ui/app.mpy"
             command = "import _bench_main"
         try:
-            return subprocess.run([self.vm, "-c", command], capture_output=True, text=True, cwd=self.tree,
+            heap = ["-X", "heapsize=%d" % (self.start + self.extra + pad)] if self.start else []
+            return subprocess.run([self.vm] + heap + ["-c", command], capture_output=True, text=True, cwd=self.tree,
                                   env=self.env(pool), timeout=timeout, preexec_fn=circuitpython.fixed_addresses)
         finally:
             if main is not None:
@@ -193,7 +199,7 @@ class Board:
         the VM's own and the stand-ins' before the App starts)."""
         with open(os.path.join(self.tree, PLAN_FILE), "w", encoding="utf-8") as f:
             json.dump({"standins": STANDINS, "homes": self.homes, "pad": pad, "plan": plan, "names": int(names)}, f)
-        done = self.run(PROGRAM, pool)
+        done = self.run(PROGRAM, pool, pad=pad)
         record, extra, pools, hands, counts = None, None, [], [], []
         for line in done.stdout.splitlines():
             if qstr_tables(line) is not None:
@@ -298,7 +304,9 @@ def measure(name, plan, games, search=False, work=None, board=None, less=0, swee
     work = work or tempfile.mkdtemp(prefix="spit-board-")
     try:
         board = board or Board(name, work)
+        board.extra = 0
         extra, big = extra_heap(board, plan)
+        board.extra = extra
         fig = {"board": name, "games": games, "extra": extra, "budget": board.budget, "pool": board.pool,
                "skipped": big["skipped"]}
         record, _, done = board.play(plan, board.budget - less + extra)

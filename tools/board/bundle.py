@@ -145,15 +145,44 @@ def strip_docstrings(source, filename="<module>"):
     return "".join("\n" if i + 1 in blank else line for i, line in enumerate(lines))
 
 
+# CircuitPython's GC heap starts as one area of this size (main.c reads CIRCUITPY_HEAP_START_SIZE from
+# settings.toml at start; a size the port heap cannot give falls back to 8 KB without a word) and grows in
+# doubling areas after it. One large first area keeps the game's heap in one piece: the holes play leaves
+# join up, so a late card sheet or a qstr pool's table finds its block (docs/performance.md "The first
+# area"). 72 KB leaves the pool less 40 KB room for the terminal, the pystack and what a board takes that the
+# VM does not (USB, the flash cache: about 4.2 KB).
+HEAP_START = 72 * 1024
+
+
+def heap_start(path):
+    """The CIRCUITPY_HEAP_START_SIZE a settings.toml sets (0 when it sets none, or not as a plain number)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return 0
+    for line in lines:
+        key, eq, value = line.partition("=")
+        if eq and key.strip() == "CIRCUITPY_HEAP_START_SIZE":
+            value = value.split("#")[0].strip()
+            return int(value) if value.isdecimal() and value.isascii() else 0
+    return 0
+
+
 def settings_template(board):
-    """The settings.toml a bundle starts with: every key the board's hal module reads, commented out."""
+    """The settings.toml a bundle starts with: every key the board's hal module reads, commented out, and the heap's
+    first area (HEAP_START), set."""
     module, what = boardinfo.BOARDS[board]
     lines = ["# Spit on a %s: settings CircuitPython reads at start (os.getenv)." % what,
              "# Remove the # in front of a line to use it. Your own keys (CIRCUITPY_...) may stay here too.",
              "",
              '# SPIT_BOARD = "%s"  # the hal module to use when board.board_id is not one the game knows'
              % module,
-             "# SPIT_PIXEL_BRIGHTNESS = 10  # NeoPixel brightness, percent"]
+             "# SPIT_PIXEL_BRIGHTNESS = 10  # NeoPixel brightness, percent",
+             "",
+             "# CircuitPython's heap starts in one piece of this many bytes, so that play cannot break it",
+             "# into holes too small for a new game's cards (docs/boards.md). Keep this line.",
+             "CIRCUITPY_HEAP_START_SIZE = %d" % HEAP_START]
     if module == "pico":
         lines += ["",
                   "# The display (docs/wiring.md). A 240x135 panel takes its own offsets and rotation.",
