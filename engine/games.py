@@ -43,6 +43,15 @@ del i
 HOMES = {}  # name: the package of a game not in engine/ (a board has none: a dict, and no function, costs no heap)
 
 
+def ui(name, part):
+    """The dotted name of a game's screen module ``part`` ("table", "words", "result" or "howto"), by the
+    convention that a game's screen is its folder ui/<name>/ (a game from elsewhere: the ui folder beside its
+    engine package in HOMES, "a.b.engine" -> "a.b.ui"). No description names its screen: the engine does not
+    know where it lives (docs/games.md)."""
+    home = HOMES.get(name)
+    return (home.rpartition(".")[0] + ".ui." if home else "ui." + name + ".") + part
+
+
 def get(name):
     """The description module of a game by name (ValueError for a name not in NAMES)."""
     if name not in NAMES:

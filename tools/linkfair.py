@@ -28,6 +28,7 @@ import _path  # noqa: F401  (the repository root on sys.path)
 from engine.link.wire import Clock
 from engine.link.host import EARLY_MOST, RTTS
 from engine.rng import Rng
+from engine.timing import ticks_diff
 from desktop.cli import Parser, integer
 
 FRAME_MS = 33  # ui.app's frame: a guest reads its keys, and its host's answers, once a frame
@@ -133,14 +134,14 @@ def latency(one_way_ms, jitter_ms, seed=3, game="speed"):
     apps[1].link = Linked(apps[1], GUEST, shims[1], 4321, cpu="level8", nonce=9)
     to_guest, to_host = [], []
     host_link, guest_link = apps[0].link, apps[1].link
-    applied = host_link.applied
+    apply = apps[0].apply
 
-    def host_applied(t, player, verb, a, b):  # the guest's press on the host's screen
+    def host_apply(at, player, verb, a, b, wrong, now):  # the guest's press on the host's screen
         if player == 1:
-            to_host.append(hals[0].ticks_ms() - apps[0].t0 - t)
-        applied(t, player, verb, a, b)
+            to_host.append(ticks_diff(hals[0].ticks_ms(), at))
+        return apply(at, player, verb, a, b, wrong, now)
 
-    host_link.applied = host_applied
+    apps[0].apply = host_apply
     take = guest_link.guest.take
 
     def guest_take(entry):  # the host's press on the guest's screen (the fake clocks are one)

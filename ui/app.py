@@ -206,11 +206,11 @@ class App:
             self.hal.display.root_group = None  # the old table goes before the new one is made
             cluster = _module(info.CONTROLS).Cluster
             self.clusters = tuple(cluster(p) for p in range(game.players))
-            self.table = _module(info.SCREEN).Table(self.width, self.height, players=game.players)
+            self.table = _module(games.ui(game.name, "table")).Table(self.width, self.height, players=game.players)
             self.table.banner.bottom = self.height  # a banner of more lines than the room below moves up
         if self.seq.players != game.players:
             self.seq = Sequencer(self.seq.cap, game.players)  # C-4 over every seat
-        self.words = _module(info.WORDS).Words(dict(self.settings, **self.options()))
+        self.words = _module(games.ui(game.name, "words")).Words(dict(self.settings, **self.options()))
         if len(self.cpus) != game.players:
             self.cpus = [None] * game.players
         self.t0 = now
@@ -466,7 +466,7 @@ class App:
             self.over.close()
             self.over = None
         if self.menu_modules is not None:
-            for name in _OVER + (getattr(self.kind, "RESULT", ""),):
+            for name in _OVER + ((games.ui(self.game.name, "result"),) if self.game is not None else ()):
                 if name not in self.menu_modules:
                     _forget(name)
 
@@ -494,30 +494,38 @@ class App:
         self.game.advance(now)
 
     def apply_now(self, now):
-        """Apply what the Sequencer holds now (a linked guest applies its host's log one entry at a time)."""
+        """Apply what the Sequencer holds now (a replay's events past its batch: ui.playback)."""
         self._apply(now)
+
+    def apply(self, at, player, verb, a, b, wrong, now):
+        """Apply one action now, in the caller's order, with the feedback every action gets; the engine's answer
+        (OK, or why not). A linked game's actions come this way, not through the App's Sequencer: the host's
+        due ones one at a time in its delay line's C-4 order, a guest's from its host's log (ui.linked)."""
+        result = self.game.apply(at, player, verb, a, b)
+        self.applied += 1
+        self._applied(at, player, verb, a, b, result, wrong, now)
+        return result
 
     def _apply(self, now):
         seq = self.seq
         n = seq.flush(self.game)  # C-4, a match's next game included
         self.applied += n
-        log = self.log
         for k in range(n):
             i = seq.order[k]
-            p = seq.player[i]
-            if log is not None or self.link is not None:
-                t = ticks_diff(seq.t[i], self.t0)
-                t = t if t > 0 else 0
-                if log is not None:
-                    log.append(t, p, seq.verb[i], seq.a[i], seq.b[i])
-                if self.link is not None:
-                    self.link.applied(t, p, seq.verb[i], seq.a[i], seq.b[i])
-            if seq.result[i] != A.OK:
-                self._refused(p, seq.verb[i], seq.a[i], seq.b[i], seq.tag[i], now)
-                if self.cpus[p] is None:  # a person is told why (a CPU's slip is only seen)
-                    why = _module("ui.refusals").refused(self.words.names[p], seq.result[i], self.words)
-                    if why is not None:
-                        self.say(why, now, 900)
+            self._applied(seq.t[i], seq.player[i], seq.verb[i], seq.a[i], seq.b[i], seq.result[i], seq.tag[i], now)
+
+    def _applied(self, at, p, verb, a, b, result, wrong, now):
+        """After an action: the log (where a replay can be saved), and a refusal's feedback."""
+        log = self.log
+        if log is not None:
+            t = ticks_diff(at, self.t0)
+            log.append(t if t > 0 else 0, p, verb, a, b)
+        if result != A.OK:
+            self._refused(p, verb, a, b, wrong, now)
+            if self.cpus[p] is None:  # a person is told why (a CPU's slip is only seen)
+                why = _module("ui.refusals").refused(self.words.names[p], result, self.words)
+                if why is not None:
+                    self.say(why, now, 900)
 
     def _refused(self, p, verb, a, b, wrong, now):
         """Quick feedback for a refused move: the card flashes and shakes, a low tone, red light."""

@@ -273,9 +273,6 @@ class Linked:
         self._pause(now, self.guest.paused)
         self._take(now)
 
-    def applied(self, t, player, verb, a, b):
-        """The App applied this action (t: ms from the deal): the host has logged it already, if accepted."""
-
     def after(self, now):
         """The time, for the game (the host's clock minus the delay); send what the guests lack."""
         if self.role != HOST:
@@ -319,7 +316,6 @@ class Linked:
         app = self.app
         host = self.host
         batch = self.batch
-        seq = app.seq
         seen = self.seen
         batch.by_time()
         start = 0
@@ -333,10 +329,8 @@ class Linked:
                 verb = batch.verb[i]
                 a = batch.a[i]
                 b = batch.b[i]
-                seq.add(at, p, verb, a, b, batch.tag[i])
                 seen.clear()
-                app.apply_now(now)
-                if seq.result[0] == OK:
+                if app.apply(at, p, verb, a, b, batch.tag[i], now) == OK:
                     host.record(ticks_diff(at, app.t0), p, verb, a, b, seen)
                 seen.clear()
             start = end
@@ -466,10 +460,9 @@ class Linked:
                 ok = seen.left() == 0
             else:
                 ok = entry[1] < app.game.players
-                if ok:
-                    app.seq.add(ticks_add(app.t0, entry[0]), entry[1], verb, entry[3], entry[4])
-                    app.apply_now(now)  # one at a time: the host's order, whatever C-4 would make of a batch
-                    ok = app.seq.result[0] == OK and seen.left() == 0
+                if ok:  # one at a time: the host's order, whatever C-4 would make of a batch
+                    ok = app.apply(ticks_add(app.t0, entry[0]), entry[1], verb, entry[3], entry[4], 0, now) == OK \
+                        and seen.left() == 0
             seen.clear()
         if not ok:
             guest.desynced = True

@@ -453,7 +453,7 @@ class Menu:
         """The how-to page's texts from its first line shown: wrapped to the panel, scrolling when long."""
         from ui import page
 
-        lines = howto(__import__(games.get(self.settings["game"]).HOWTO, None, None, ("LINES",)).LINES, self.buttons)
+        lines = howto(__import__(games.ui(self.settings["game"], "howto"), None, None, ("LINES",)).LINES, self.buttons)
         texts, self.help_top, self.help_scrolls = page.window(lines[0], lines[1:], self.help_top, self.width,
                                                               self.height)
         return texts

@@ -55,8 +55,10 @@ class Result:
         self.app = app
         game = app.game
         names = seat_names(app)
-        role = getattr(app.kind, "RESULT", None)
-        lines = list(__import__(role, None, None, ("decided",)).decided(game, names, app.options())) if role else []
+        from engine import games
+
+        words = __import__(games.ui(game.name, "result"), None, None, ("decided",))
+        lines = list(words.decided(game, names, app.options()))
         lines.append(clock_words(ticks_diff(now, app.t0)))
         guest = app.link is not None and app.link.seat != 0
         if guest:

@@ -14,14 +14,9 @@ OPTIONS = (
 ENGINE = "engine.california.rules"  # class California
 CONTROLS = "engine.california.buttons"  # class Cluster
 CPU = "engine.california.cpu"  # make(name) and View: the CPU players (engine.bots.Driver presses for them)
-SCREEN = "ui.california.table"  # class Table
-WORDS = "ui.california.words"  # the banners and the moments' words (no displayio)
-RESULT = "ui.california.result"  # the result screen's words: what decided a game (loaded at its end)
 
 ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive")
 MEDIAN_MS = (0, 1890, 1700, 1440, 1330, 1200, 970, 790, 640)  # measured by tools/tournament.py: docs/bots.md
-
-HOWTO = "ui.california.howto"  # the how-to page's LINES (loaded while the page is shown)
 
 
 def new(seed, options, seen=None):

@@ -35,14 +35,9 @@ def applies(key, settings):
 ENGINE = "engine.speed.rules"  # class Speed
 CONTROLS = "engine.speed.buttons"  # class Cluster
 CPU = "engine.speed.cpu"  # make(name) and View: the CPU players (engine.bots.Driver presses for them)
-SCREEN = "ui.speed.table"  # class Table
-WORDS = "ui.speed.words"  # the banners and the moments' words (no displayio)
-RESULT = "ui.speed.result"  # the result screen's words: what decided a game (loaded at its end)
 
 ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive")
 MEDIAN_MS = (0, 2150, 1710, 1350, 1090, 870, 710, 580, 470)
-
-HOWTO = "ui.speed.howto"  # the how-to page's LINES (loaded while the page is shown)
 
 
 def new(seed, options, seen=None):

@@ -29,9 +29,6 @@ def applies(key, settings):
 ENGINE = "engine.spit.rules"  # class Spit
 CONTROLS = "engine.spit.buttons"  # class Cluster: four buttons per player
 CPU = "engine.spit.cpu"  # make(name) and View: the CPU players (engine.bots.Driver presses for them)
-SCREEN = "ui.spit.table"  # class Table
-WORDS = "ui.spit.words"  # the banners and the moments' words (no displayio)
-RESULT = "ui.spit.result"  # the result screen's words: what decided a game (loaded at its end)
 
 # The CPU line of the menu: bot names, and the median time per move of each level (ms,
 # measured by tools/tournament.py --json: median_move_ms, docs/bots.md)
@@ -40,8 +37,6 @@ ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", 
 MEDIAN_MS = (0, 2070, 1650, 1320, 1060, 850, 690, 550, 450)
 BOT_WORDS = {"first": ("simple: first card", "first card"),  # engine/spit/first.py: the first card that fits
              "nearest": ("simple: nearest card", "nearest card")}  # engine/spit/nearest.py: the fewest presses
-
-HOWTO = "ui.spit.howto"  # the how-to page's LINES (loaded while the page is shown)
 
 
 def new(seed, options, seen=None):

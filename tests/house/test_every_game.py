@@ -23,8 +23,9 @@ from engine.bots.match import Match
 GAMES = registered_games()
 SHARED = ("engine", "engine/bots", "engine/link", "ui", "hal", "hal/link", "desktop", "desktop/link", "tools",
           "tools/board", "tools/bench", "tools/doubles")  # the folders every game shares: none names a game
-ROLES = (("ENGINE", None), ("CONTROLS", "Cluster"), ("CPU", "make"), ("SCREEN", "Table"), ("WORDS", "Words"),
-         ("RESULT", "decided"), ("HOWTO", "LINES"))  # a description's module names and a name each must hold
+ROLES = (("ENGINE", None), ("CONTROLS", "Cluster"), ("CPU", "make"))  # a description's module names and a name
+# each must hold; its screen's parts are found by the convention ui/<name>/<part> (engine.games.ui), a name each
+PARTS = (("table", "Table"), ("words", "Words"), ("result", "decided"), ("howto", "LINES"))
 FILE_NAMES = ("OPTIONS", "LAYOUT_KEYS", "VERBS", "options", "new", "load_layout", "state", "describe")
 
 
@@ -115,10 +116,21 @@ def test_a_description_holds_the_contracts_names(registered, name):
     for role, attribute in ROLES:
         loaded = module(getattr(info, role))
         assert attribute is None or hasattr(loaded, attribute), (role, attribute)
-    assert all(len(line) <= 24 for line in module(info.HOWTO).LINES)
-    sounds = module(info.WORDS).Words.SOUNDS  # the App's tones and lights for the game's own reports (ui/reactions.py)
+    # the engine does not know where its screen lives: no description names a ui module; the screen is the
+    # folder beside the engine's (ui/<name>/, or the ui/ beside a game from elsewhere's engine/)
+    assert not [k for k in ("SCREEN", "WORDS", "RESULT", "HOWTO") if hasattr(info, k)]
+    home = os.path.dirname(os.path.dirname(module(info.CPU).__file__))
+    screen = os.path.join(home, "ui") if name in registered.HOMES else os.path.join(ROOT, "ui", name)
+    for part, attribute in PARTS:
+        loaded = module(registered.ui(name, part))
+        assert hasattr(loaded, attribute), (part, attribute)
+        assert os.path.dirname(loaded.__file__) == screen, (part, loaded.__file__)
+    assert all(len(line) <= 24 for line in module(registered.ui(name, "howto")).LINES)
+    sounds = module(registered.ui(name, "words")).Words.SOUNDS  # the App's tones and lights for the game's own
+    # reports (ui/reactions.py)
     assert type(sounds) is dict and set(sounds.values()) <= {A.R_LAND, A.R_SPIT, A.R_SLAP, A.R_FAULT}
-    assert callable(module(info.SCREEN).Table.refused)  # a refused play's place flashes (ui/app.py's _refused)
+    assert callable(module(registered.ui(name, "table")).Table.refused)  # a refused play's place flashes
+    # (ui/app.py's _refused)
     cpu = module(info.CPU)
     assert info.ROSTER and all(cpu.make(bot) is not None for bot in info.ROSTER)
     for bot in info.ROSTER:
@@ -186,7 +198,8 @@ def test_the_app_deals_it_from_the_menu_and_its_cpus_play_it_to_the_result(regis
     tap(hal, 0, LEFT)
     step(hal, app)
     assert app.screen == TABLE and app.game.name == name and app.kind is info
-    assert type(app.table).__module__ == info.SCREEN and type(app.clusters[0]).__module__ == info.CONTROLS
+    assert type(app.table).__module__ == registered.ui(name, "table") and \
+        type(app.clusters[0]).__module__ == info.CONTROLS
     assert app.cpus[0] is None and app.cpus[1] is not None
     app.seating.seat(0, hal.ticks_ms())  # the person's seat too: the CPU plays it out
     for _ in range(12000):
@@ -209,7 +222,7 @@ def test_the_app_deals_it_from_the_menu_and_its_cpus_play_it_to_the_result(regis
     final = replay.state(game)
     shown, events = replay.load(json.loads(json.dumps(saved[0])))
     app.watch(shown, events, saved[0], hal.ticks_ms())  # C-5: played back on its own table, it ends as it did
-    assert app.screen == TABLE and type(app.table).__module__ == info.SCREEN
+    assert app.screen == TABLE and type(app.table).__module__ == registered.ui(name, "table")
     run_ms(hal, app, events[-1][0] + 200)
     assert app.next_due() is None and replay.state(app.game) == final and app.over is None
 
@@ -407,6 +420,7 @@ def test_its_own_verbs_reasons_reports_and_phases_come_from_its_folder(registere
     assert set(files.VERBS) <= {n for n, v in enumerate(words.VERBS) if v is not None}
     info = registered.get(name)
     folders = {os.path.dirname(module(getattr(info, role)).__file__) for role, _ in ROLES}
+    folders.update(os.path.dirname(module(registered.ui(name, part)).__file__) for part, _ in PARTS)
     folders.add(os.path.dirname(files.__file__))
     checked = 0
     for folder in sorted(folders):

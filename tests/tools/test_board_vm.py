@@ -121,3 +121,69 @@ def test_a_game_registered_at_test_time_plays_every_mode_and_option_in_the_pybad
         fig = bench_board.measure("pybadge", plan, bench_board.count(plan), work=work, board=board)
         assert fig["at_budget"], fig.get("output") or fig["record"]
         assert fig["record"]["games"] == bench_board.count(plan) and not fig["record"]["missing"]
+
+
+def _soak_names(board, plan):
+    """The names the soak's plan interns on a board (bench_board's names dump: a Q(...) line each)."""
+    board.extra = 0
+    done = board.play(plan, board.pool + 64 * 1024, names=True)[2]
+    return {line[2:-1] for line in done.stdout.splitlines() if line.startswith("Q(")}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["pybadge", "pygamer", "pico240", "pico135"])
+def test_two_games_registered_at_test_time_change_no_boards_soak(monkeypatch, boards, work, name):
+    """issue 33.3: a game costs a board only while it is played. With two more games registered (the toy twice,
+    as "toy" and "toy2": its folders in the bundle, its records in the VM's registry) the built-in games' soak
+    still passes in the budget less ROOM. On the PyBadge it interns the names it did without them but for the
+    records' own and those of the toy's description modules, loaded while the menu's game line passes over it
+    (the menu holds the registry's names and titles and the game shown's description, no game's engine,
+    table, words or CPU)."""
+    from conftest import TOY, register
+
+    plan = bench_board.plans(1, soak=True)["soak"]  # the built-in games' soak, planned before the toys come
+    alone = _soak_names(boards(name), plan) if name == "pybadge" else None
+    register(monkeypatch)
+    register(monkeypatch, ("toy2", "Snap 2", "U"), TOY[3])
+    board = bench_board.Board(name, work)
+    assert [h[0] for h in board.homes] == ["toy", "toy2"]
+    fig = bench_board.measure(name, plan, 20, work=work, board=board, less=bench_board.ROOM)
+    assert fig["at_budget"], (name, fig.get("output") or fig["record"])
+    assert 0 < fig["qstrs"] <= bench_board.QSTRS_MOST
+    if alone is not None:
+        extra = _soak_names(board, plan) - alone
+        assert extra and all(n in ("toy", "toy2", "Snap", "Snap 2") or n.split(".")[0].split("/")[0] == "tests"
+                             for n in extra), sorted(extra)
+        assert len(extra) <= 12, sorted(extra)
+
+
+@pytest.mark.slow
+def test_a_long_soak_holds_its_free_heap_and_a_block_for_the_names_table(boards, work):
+    """issue 33.5 (bench_board --long 100 in docs/performance.md): game after game with the menu between, the
+    free heap back at the menu holds level once the first round of games has interned its names, and its largest
+    free block stays big enough for the names' table to double (8,984 B: the 1,280-entry table)."""
+    plan = bench_board.soak_steps(30, log=True)
+    fig = bench_board.measure("pybadge", plan, 30, work=work, board=boards("pybadge"))
+    assert fig["at_budget"], fig.get("output") or fig["record"]
+    rows = fig["record"]["heap"]
+    assert [r[0] for r in rows] == list(range(1, 31))
+    settled = [r[1] for r in rows[10:20]]
+    assert min(r[1] for r in rows[20:]) >= min(settled) - 256, rows
+    assert abs(bench_board.trend(rows[10:])) < 32, bench_board.trend(rows[10:])
+    assert min(r[2] for r in rows) >= 24 + 7 * 1280, rows
+
+
+def test_the_long_soaks_trend_and_plot(tmp_path):
+    assert bench_board.trend([[1, 100, 0], [2, 90, 0], [3, 80, 0]]) == -10
+    assert bench_board.trend([[1, 5, 7]], 2) == 0
+    path = tmp_path / "heap.png"
+    bench_board.plot(str(path), {"pybadge": [[1, 60000, 20000], [2, 59000, 15000]], "pico240": [[1, 80000, 9000]]})
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert sorted(os.listdir(tmp_path)) == ["heap.png"]  # written whole, then renamed
+
+
+@pytest.mark.parametrize("argv", [["--long", "1"], ["--long", "501"], ["--plot", "x.png"]])
+def test_the_long_soaks_arguments_are_checked(argv, capsys):
+    with pytest.raises(SystemExit) as e:
+        bench_board.main(argv)
+    assert e.value.code == 2 and len(capsys.readouterr().err.strip().splitlines()) == 1

@@ -50,7 +50,7 @@ def test_every_import_reachable_from_code_py_is_in_the_bundle_or_built_in(bundle
         bots = ["engine.%s.%s" % (name, b) for b in info.ROSTER  # a roster's bots its CPU imports by name
                 if boardinfo.module_file([ROOT], "engine.%s.%s" % (name, b))]
         examples += len(bots)
-        for module in [info.ENGINE, info.CONTROLS, info.CPU, info.SCREEN, info.WORDS, info.RESULT, info.HOWTO] + bots:
+        for module in [info.ENGINE, info.CONTROLS, info.CPU] + [games.ui(name, p) for p in bundle.PARTS] + bots:
             path = os.path.join(bundles[board], *module.split("."))
             assert os.path.exists(path + ".py") or os.path.exists(path + ".mpy"), (board, module)
             assert module in found, (board, module)
@@ -311,8 +311,8 @@ def test_every_registered_games_modules_are_in_a_bundle_and_compile_within_the_h
             added += bundle.add_home(tree, registered.HOMES[name])
         info = registered.get(name)
         home = registered.HOMES.get(name) or "engine." + name
-        for module in (info.ENGINE, info.CONTROLS, info.CPU, info.SCREEN, info.WORDS, info.RESULT, info.HOWTO,
-                       home + ".game"):
+        for module in [info.ENGINE, info.CONTROLS, info.CPU] + [registered.ui(name, p) for p in bundle.PARTS] + \
+                [home + ".game"]:
             assert os.path.exists(os.path.join(tree, *module.split(".")) + ".py"), (name, module)
         on = os.path.exists(os.path.join(tree, *home.split(".")) + "/file.py")
         assert on == (name in registered.HOMES), (name, on)  # a board saves no replay (the toy's folder is copied whole)

@@ -440,7 +440,7 @@ def test_the_how_to_page_is_as_tall_as_the_pybadges_and_scrolls_where_it_is_long
         if page.lines(menu.help_labels) == shown:
             break
     words = " ".join(" ".join(seen).split())
-    for line in M.howto(__import__(games.get(game).HOWTO, None, None, ("LINES",)).LINES, menu.buttons)[1:]:
+    for line in M.howto(__import__(games.ui(game, "howto"), None, None, ("LINES",)).LINES, menu.buttons)[1:]:
         for word in line.split():
             assert word in words, (word, size)
     tap(hal, 0, LEFT)

@@ -233,7 +233,7 @@ def test_every_tables_text_is_as_tall_in_mm_as_the_pybadges(registered, headless
     12-pixel cells they were 87% and 94%; at scale 1, 44% and 47%)."""
     from ui.table import PITCH_UM, text_scale
     hal, _ = headless_app(*size)
-    table = __import__(registered.get(game).SCREEN, None, None, ("_",)).Table(*size)
+    table = __import__(registered.ui(game, "table"), None, None, ("_",)).Table(*size)
     badge_mm = 12 * PITCH_UM[(160, 128)] / 1000
     labels = texts(table)
     assert len(labels) >= 5

@@ -94,18 +94,27 @@ def plans(games=5, soak=False):
         steps.append({"settings": [(key, values[0]) for key, _, values, _ in info.OPTIONS]})  # back as it was
         out[name] = steps
     if soak:
-        steps = []
-        for i in range(20):  # 20 games in a row: a game change, a mode change or an option change each time
-            name = registry.NAMES[i % len(registry.NAMES)]
-            info = registry.get(name)
-            settings = [("game", name), ("mode", MODES[(i // len(registry.NAMES)) % 2])]
-            if info.OPTIONS:
-                key, _, values, _ = info.OPTIONS[i % len(info.OPTIONS)]
-                settings.append((key, values[(i // 2) % len(values)]))
-            steps.append({"settings": settings, "pages": ["howto"] if i % 5 == 0 else ["stats"] if i % 5 == 4 else [],
-                          "games": 1})
-        out["soak"] = steps
+        out["soak"] = soak_steps(20)
     return out
+
+
+def soak_steps(n, log=False):
+    """n games in a row: a game change, a mode change or an option change each time, pages between (the soak's
+    20, --long's 100); log: vmplay prints the heap at the menu after each game (HEAPLOG)."""
+    steps = []
+    for i in range(n):
+        name = registry.NAMES[i % len(registry.NAMES)]
+        info = registry.get(name)
+        settings = [("game", name), ("mode", MODES[(i // len(registry.NAMES)) % 2])]
+        if info.OPTIONS:
+            key, _, values, _ = info.OPTIONS[i % len(info.OPTIONS)]
+            settings.append((key, values[(i // 2) % len(values)]))
+        step = {"settings": settings, "pages": ["howto"] if i % 5 == 0 else ["stats"] if i % 5 == 4 else [],
+                "games": 1}
+        if log:
+            step["log"] = True
+        steps.append(step)
+    return steps
 
 
 PROGRAM = "import vmplay\nvmplay.bench()\n"  # the whole program of a run: vmplay is frozen, the plan is in a file
@@ -200,9 +209,16 @@ class Board:
         with open(os.path.join(self.tree, PLAN_FILE), "w", encoding="utf-8") as f:
             json.dump({"standins": STANDINS, "homes": self.homes, "pad": pad, "plan": plan, "names": int(names)}, f)
         done = self.run(PROGRAM, pool, pad=pad)
-        record, extra, pools, hands, counts = None, None, [], [], []
+        record, extra, pools, hands, counts, heap = None, None, [], [], [], []
         for line in done.stdout.splitlines():
-            if qstr_tables(line) is not None:
+            if line.startswith("HEAPLOG "):  # a game's end, back at the menu: [game, free, largest free block]
+                heap.append([int(v) for v in line.split()[1:3]] + [0])
+            elif heap and line.startswith("GC: total:"):  # the largest new area the pool could still give
+                split = line.partition("max new split: ")[2]
+                heap[-1][2] = max(heap[-1][2], int(split) if split.isdigit() else 0)
+            elif heap and "max free sz: " in line:  # the largest hole in the areas, in 16-byte blocks
+                heap[-1][2] = max(heap[-1][2], int(line.rpartition("max free sz: ")[2]) * 16)
+            elif qstr_tables(line) is not None:
                 pools.append(qstr_tables(line))
                 counts.append(qstr_count(line))
             elif line.startswith("EXTRA "):
@@ -213,6 +229,8 @@ class Board:
                 record = eval(line[7:], {"__builtins__": {}}, {"true": True, "false": False})
         if record is not None and hands:
             record["hands"] = max(hands)  # (vmplay's own figure holds the qstr pools opened meanwhile)
+        if record is not None and heap:
+            record["heap"] = heap
         if record is not None and len(counts) > 3:  # the App's: the last count less those before it started (the
             # VM's and the stand-ins', a board's C modules' names, in ROM on a board)
             record["qstrs"] = counts[-1] - counts[2]
@@ -348,6 +366,60 @@ def smallest(board, plan, games, extra, pad=0):
     return high - extra
 
 
+def trend(rows, column=1):
+    """Least-squares slope of a heap log's column over its games, bytes a game (rows: [game, free, largest])."""
+    n = len(rows)
+    if n < 2:
+        return 0.0
+    xs = [r[0] for r in rows]
+    ys = [r[column] for r in rows]
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx if sxx else 0.0
+
+
+def plot(path, logs):
+    """A PNG of the long soaks' heap logs ({board: rows}): free bytes (solid) and the largest free block (thin)
+    at the menu after each game, a colour a board; drawn with pygame (the desktop's own), written atomically."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    pygame.font.init()
+    w, h, left, top, bottom = 900, 440, 70, 60, 40
+    surface = pygame.Surface((w, h))
+    surface.fill((255, 255, 255))
+    font = pygame.font.Font(None, 20)
+    games = max([r[0] for rows in logs.values() for r in rows] or [1])
+    most = max([r[c] for rows in logs.values() for r in rows for c in (1, 2)] or [1])
+    top_kb = (most // 8192 + 1) * 8
+
+    def at(game, value):
+        return (left + (w - left - 20) * (game - 1) // max(1, games - 1),
+                h - bottom - (h - top - bottom) * value // (top_kb * KB))
+
+    for kb in range(0, top_kb + 1, 8):
+        y = at(1, kb * KB)[1]
+        pygame.draw.line(surface, (225, 225, 225), (left, y), (w - 20, y))
+        surface.blit(font.render("%d KB" % kb, True, (90, 90, 90)), (8, y - 7))
+    for g in range(0, games + 1, 10):
+        x = at(max(1, g), 0)[0]
+        surface.blit(font.render(str(max(1, g)), True, (90, 90, 90)), (x - 6, h - bottom + 8))
+    colours = ((200, 40, 40), (30, 110, 200), (20, 150, 70), (150, 90, 10), (120, 60, 160))
+    for i, (board, rows) in enumerate(sorted(logs.items())):
+        colour = colours[i % len(colours)]
+        for column, width in ((1, 3), (2, 1)):
+            points = [at(r[0], r[column]) for r in rows]
+            if len(points) > 1:
+                pygame.draw.lines(surface, colour, False, points, width)
+        surface.blit(font.render(board, True, colour), (left + 10 + 110 * i, 8))
+    surface.blit(font.render("free heap at the menu after each game (thick) and its largest free block (thin), "
+                             "by game number", True, (60, 60, 60)), (left + 10, 28))
+    scratch = path + ".tmp.png"
+    pygame.image.save(surface, scratch)
+    os.replace(scratch, path)
+
+
 def count(plan):
     """The games a plan plays."""
     return sum(step.get("games", 0) for step in plan)
@@ -364,13 +436,21 @@ def main(argv=None):
                         "each of PADS: report any failure, and the margin as the worst over the pads (slow)")
     parser.add_argument("--soak", action="store_true", help="also 20 games in a row (menu, games, options)")
     parser.add_argument("--run", action="append", help="only these runs (a game's name, or soak)")
+    parser.add_argument("--long", type=int, metavar="N",
+                        help="only a soak of N games in a row at the budget, logging the heap at the menu after "
+                             "each game (free bytes, the largest free block) and its trend")
+    parser.add_argument("--plot", metavar="PNG", help="with --long: draw the logs of every board measured")
     parser.add_argument("--selftest", action="store_true",
                         help="only run the board's self-test on the VM: the figures a real board should print")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if not 1 <= args.games <= 50:
         parser.error("--games must be from 1 to 50")
-    runs = plans(args.games, args.soak)
+    if args.long is not None and not 2 <= args.long <= 500:
+        parser.error("--long must be from 2 to 500 games")
+    if args.plot and args.long is None:
+        parser.error("--plot draws --long's logs: give --long N")
+    runs = plans(args.games, args.soak) if args.long is None else {"long": soak_steps(args.long, log=True)}
     if args.run:
         unknown = [r for r in args.run if r not in runs]
         if unknown:
@@ -401,6 +481,12 @@ def main(argv=None):
                         "ends" if fig["at_budget"] else "FAILS",
                         "  needs %s B, margin %s B" % (fig["needed"], fig.get("margin"))
                         if "needed" in fig else "", (fig["record"] or {}).get("qstrs")), flush=True)
+                    rows = (fig["record"] or {}).get("heap") or []
+                    if rows:
+                        print("    at the menu after each game: free %d B first, %d B least, %d B last; largest "
+                              "free block %d B least; trend %+.1f B a game (free), %+.1f B (largest)" % (
+                                  rows[0][1], min(r[1] for r in rows), rows[-1][1], min(r[2] for r in rows),
+                                  trend(rows), trend(rows, 2)), flush=True)
                     if args.sweep:
                         print("    sweep (pads %s): %s" % (", ".join(map(str, PADS)), "monotonic" if not
                               fig["sweep_fails"] else "FAILS at (pad, pool) %s" % fig["sweep_fails"]), flush=True)
@@ -408,8 +494,13 @@ def main(argv=None):
                     for key in ("bus_play", "bus_deal", "bus_screen"):
                         if key in record:
                             print("    %-10s pixels a frame: %s" % (key[4:], bus(record[key])))
+        if args.plot:
+            plot(args.plot, {f["board"]: f["record"]["heap"] for f in figs if (f.get("record") or {}).get("heap")})
     except circuitpython.Unavailable as e:
         print("bench_board: %s" % e, file=sys.stderr)
+        return 2
+    except OSError as e:
+        print("bench_board: cannot write %s: %s" % (args.plot, e.strerror or e), file=sys.stderr)
         return 2
     finally:
         shutil.rmtree(work, ignore_errors=True)

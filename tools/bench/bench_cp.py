@@ -135,7 +135,7 @@ def imported():
     micropython.qstr_info()
     base = gc.mem_alloc()
     from engine import timing, actions  # noqa: F401
-    for name in (info.ENGINE, info.CONTROLS, info.WORDS):  # the game with its screen logic (no displayio)
+    for name in (info.ENGINE, info.CONTROLS, games.ui(GAME, "words")):  # the game with its screen logic (no displayio)
         __import__(name)
     gc.collect()
     game = gc.mem_alloc() - base

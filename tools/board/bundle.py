@@ -60,8 +60,10 @@ BY_NAME = ("engine", "ui")
 # file played on the table (App.watch) and the replay of a game to save (App.replay); a board keeps no
 # log (hal/device.py's keep_log) and nothing on it calls either (tests/tools/test_bundle.py checks).
 DESKTOP_BY_NAME = ("ui.playback",)
-# What a game's description names, each a module a board imports by that name (docs/games.md).
-ROLES = ("ENGINE", "CONTROLS", "CPU", "SCREEN", "WORDS", "RESULT", "HOWTO")
+# What a game's description names, each a module a board imports by that name (docs/games.md), and the parts
+# of its screen, found by the convention ui/<name>/<part> (engine.games.ui).
+ROLES = ("ENGINE", "CONTROLS", "CPU")
+PARTS = ("table", "words", "result", "howto")
 
 
 def game_modules():
@@ -76,7 +78,7 @@ def game_modules():
     for name in games.NAMES:
         info = games.get(name)
         package = info.__name__.rpartition(".")[0]
-        out += [info.__name__] + [getattr(info, role) for role in ROLES]
+        out += [info.__name__] + [getattr(info, role) for role in ROLES] + [games.ui(name, part) for part in PARTS]
         out += [package + "." + bot for bot in info.ROSTER if boardinfo.module_file([ROOT], package + "." + bot)]
     return out
 

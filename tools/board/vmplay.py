@@ -246,6 +246,10 @@ def play(player, step, seed, record):
             record["missing"].append("the result did not lead back to the menu")
             app.back_to_menu()
         hands = None
+        if step.get("log"):  # bench_board --long: the heap back at the menu after each game, as the GC sees it
+            gc.collect()
+            print("HEAPLOG", record["games"], gc.mem_free())
+            micropython.mem_info()  # (printed from C: "max free sz" in blocks, "max new split" in bytes)
 
 
 def main(plan, seed=1):

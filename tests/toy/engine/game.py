@@ -13,10 +13,6 @@ OPTIONS = (
 ENGINE = "tests.toy.engine.rules"  # class Snap
 CONTROLS = "tests.toy.engine.buttons"  # class Cluster
 CPU = "tests.toy.engine.cpu"  # make(name) and View
-SCREEN = "tests.toy.ui.table"  # class Table
-WORDS = "tests.toy.ui.words"  # class Words
-RESULT = "tests.toy.ui.result"  # decided(game, names, options)
-HOWTO = "tests.toy.ui.howto"  # LINES
 
 ROSTER = ("level2", "level5", "level8")
 # The median time per flip of the roster's levels (the menu's CPU line), by level: a Match of each level against
