@@ -148,6 +148,7 @@ class BoardHal:
 
     keep_log = False  # a board saves no replay, so the App keeps no action log (C-5's log is the desktop's)
     drop_modules = True  # back at the menu, the App drops the game's modules (only one game on the heap)
+    mode = "1p"  # Mode at a first start, nvm empty (ui/app.py): a person alone is not asked for a P2 (D-1, issue 34.9)
     clusters = 2  # two clusters of four buttons: other seats are the CPU's (D-1)
 
     def __init__(self, display, events, pixels, speaker, width=None, height=None):

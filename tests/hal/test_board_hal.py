@@ -322,3 +322,19 @@ def test_a_board_module_imports_only_what_that_board_has():
     assert "analogio" in imported("pygamer") and "audioio" not in imported("pygamer")
     assert "pwmio" in imported("pico") and "audioio" not in imported("pico")
     assert "adafruit_st7789" in imported("pico") and "adafruit_st7789" not in imported("pybadge")
+
+
+@pytest.mark.parametrize("module_name", ["pybadge", "pygamer", "pico"])
+def test_a_boards_first_start_is_one_person_against_the_cpu_and_a_stored_mode_is_kept(module_name):
+    """issue 34.9: with nothing in nvm a board's menu starts at 1P vs CPU (a person alone is not asked for a P2,
+    D-1); a Mode the player chose and the board stored is kept."""
+    from ui.app import App
+
+    with board_modules():
+        _, h, _ = make(module_name)
+        app = App(h)
+        assert app.settings["mode"] == "1p"
+        app.settings["mode"] = "2p"
+        assert h.save_settings(app.settings)
+        again = App(hal.choose(module_name).Hal())
+        assert again.settings["mode"] == "2p"
