@@ -1,6 +1,7 @@
 """The whole game on each board: the App's heap on CircuitPython's board VM, in the board's own pool.
 
     python tools/bench/bench_board.py [--board NAME ...] [--search] [--sweep] [--soak] [--games N] [--json]
+    python tools/bench/bench_board.py --long 100 [--plot docs/img/heap-long-soak.png]
 
 The VM is tools/board/circuitpython.py's ``micropython-board``: CircuitPython 10.3's
 unix port with its real C displayio, fontio, terminalio.FONT, bitmaptools and
@@ -31,6 +32,12 @@ and the margin as the worst over the pads. The harness (vmplay) is frozen
 into the VM, and a run's program is one line: nothing of it is in the heap
 or the names. Exit status 1 when a run fails in its budget, 2 when the VM
 cannot be built.
+
+``--long N`` plays only a soak of N games at each board's budget and logs the
+heap back at the menu after each game (free bytes, the largest free block:
+``micropython.mem_info()``'s largest hole or largest new area), with its
+trend; ``--plot`` draws the logs (pygame, a PNG). The VM's first heap area is
+the bundle's ``CIRCUITPY_HEAP_START_SIZE`` plus the run's extra.
 """
 
 import json
