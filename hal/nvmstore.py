@@ -48,7 +48,7 @@ NAMES = (
     "single", "best_of_3", "points", "decks", "hints",
     "link", "off", "host", "join", "3p", "4p", "adaptive", "first", "nearest",
     "level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8",
-    "aim", "stall", "one_round",
+    "aim", "stall", "one_round", "relaxed",
 )
 _FALSE = const(0x80)
 _TRUE = const(0x81)

@@ -39,6 +39,8 @@ def level_words(name, median_ms, level=4, named=None):
         return ("Level %s ~%d.%02ds/move" % time, "L%s ~%d.%02ds/move" % time)
     if name == "adaptive":
         return ("adaptive (now Level %d)" % level, "adaptive (Level %d)" % level, "adaptive (L%d)" % level)
+    if name == "relaxed":  # slower than Level 1 (engine.bots.hands' row 0): no median is measured for it
+        return ("relaxed: slower than L1", "relaxed, slowest", "relaxed")
     if named is not None and name in named:
         return named[name]
     return (name,)

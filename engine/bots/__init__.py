@@ -65,7 +65,7 @@ class Act:
 class Bot:
     """A CPU player's mind: subclass it and write ``play`` (or all of ``decide``).
 
-    ``speed`` (1-8) is the level whose eyes and hands the bot has: its think
+    ``speed`` (1-8; 0 the relaxed CPU's) is the level whose eyes and hands the bot has: its think
     time, press time and slips (engine.bots.hands). ``rng`` is a seeded
     engine.rng.Rng the driver gives the bot (never use ``random``).
     """
@@ -99,14 +99,24 @@ class Ladder(Bot):
 
     STRATEGY = (None,)  # row n is level n's strategy
     adaptive = False
+    relaxed = False  # the relaxed CPU (relax): level 1's strategy at speed 0, the slowest eyes and hands
 
     def set_level(self, level):
-        """Play at level 1-8 from now on: its strategy, and its timing (speed)."""
+        """Play at level 1-8 from now on: its strategy, and its timing (speed); a relaxed bot stays level 0."""
         level = 1 if level < 1 else LEVELS if level > LEVELS else level
+        self.s = self.STRATEGY[level]
+        if self.relaxed:
+            level = 0
         self.level = level
         self.speed = level
-        self.s = self.STRATEGY[level]
-        self.name = "adaptive" if self.adaptive else "level%d" % level
+        self.name = "relaxed" if self.relaxed else "adaptive" if self.adaptive else "level%d" % level
+
+
+def relax(bot):
+    """A ladder's bot made the relaxed CPU (roster name "relaxed", issue 34): level 1's play at speed 0."""
+    bot.relaxed = True
+    bot.set_level(1)
+    return bot
 
 
 class Driver:
@@ -152,7 +162,7 @@ class Driver:
     def hands(self):
         """The timing row of the bot's speed."""
         s = self.bot.speed
-        return self.rows[s if 1 <= s <= LEVELS else 2]
+        return self.rows[s if 0 <= s <= LEVELS else 2]  # (0: the relaxed CPU's)
 
     def start(self, game, now):
         """Begin a game at now: the bot looks at the table for a think time."""

@@ -22,12 +22,13 @@ JITTER = const(5)  # a press takes PRESS +- JITTER ms
 MISS = const(6)
 WRONG = const(7)
 
-# Row n is level n (row 0 is unused). Times in ms, slips per thousand plays.
-# Level 1 is a beginner (about 2 s a move), level 8 a fast, accurate adult (about
+# Row n is level n; row 0 the relaxed CPU's (issue 34: slower than level 1, so that a young or new player
+# can win: its times two ratios of the ladder below level 1's, its slips level 1's). Times in ms, slips per
+# thousand plays. Level 1 is a beginner (about 2 s a move), level 8 a fast, accurate adult (about
 # 0.45 s); every figure goes from one to the other in equal ratios (docs/bots.md).
 #      MU  SIGMA  TAU  SEE  PRESS JITTER MISS WRONG
 HANDS = (
-    None,
+    (1740, 260, 1130, 430, 550, 130, 180, 90),  # 0: relaxed
     (1150, 170, 650, 300, 380, 90, 180, 90),  # 1
     (937, 135, 492, 256, 319, 73, 108, 55),  # 2
     (764, 106, 372, 219, 268, 59, 65, 34),  # 3

@@ -16,7 +16,7 @@ double) instead of scanning the table again.
 from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
 
 from engine.actions import LEFT, PH_PLAY, PH_READY, RIGHT
-from engine.bots import Ladder
+from engine.bots import Ladder, relax
 from engine.bots.hands import LEVELS
 from engine.california.buttons import target
 
@@ -41,7 +41,7 @@ STRATEGY = (
 )
 
 # The time of one comparison (ms) per level (speed): level 1 a beginner, level 8 a practised eye.
-LOOK_MS = (0, 52, 49, 46, 44, 41, 35, 29, 25)
+LOOK_MS = (58, 52, 49, 46, 44, 41, 35, 29, 25)  # (0: the relaxed CPU's)
 
 # The eyes and hands per level (engine.bots.hands' columns). A game of California Spit is a race of about
 # a hundred covers and magnifies speed: with Spit's rows (each 23% slower than the next) its lower levels
@@ -49,7 +49,7 @@ LOOK_MS = (0, 52, 49, 46, 44, 41, 35, 29, 25)
 # (geometric means of the rows beside them): each level beats the one below in 79-93% (docs/bots.md).
 #      MU  SIGMA  TAU  SEE  PRESS JITTER MISS WRONG
 HANDS = (
-    None,
+    (1150, 170, 650, 300, 380, 90, 180, 90),  # 0: the relaxed CPU, Spit's level 1
     (764, 106, 372, 219, 268, 59, 65, 34),  # 1: Spit's 3
     (690, 94, 323, 202, 246, 53, 50, 27),  # 2
     (623, 84, 281, 187, 225, 47, 39, 21),  # 3: Spit's 4
@@ -338,6 +338,8 @@ def make(name):
     """A new California Spit bot by its roster name: level1..level8 or adaptive."""
     if name == "adaptive":
         return Level(4, adaptive=True)
+    if name == "relaxed":
+        return relax(Level(1))
     if name[:5] == "level" and name[5:].isdigit() and 1 <= int(name[5:]) <= LEVELS:
         return Level(int(name[5:]))
     raise ValueError("no California bot called %r" % name)

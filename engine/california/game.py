@@ -15,7 +15,8 @@ ENGINE = "engine.california.rules"  # class California
 CONTROLS = "engine.california.buttons"  # class Cluster
 CPU = "engine.california.cpu"  # make(name) and View: the CPU players (engine.bots.Driver presses for them)
 
-ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive")
+# relaxed: slower than level 1 (engine.bots.relax); the menu's CPU line wraps round from it to level 1
+ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive", "relaxed")
 MEDIAN_MS = (0, 1890, 1700, 1440, 1330, 1200, 970, 790, 640)  # measured by tools/tournament.py: docs/bots.md
 
 

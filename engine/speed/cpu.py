@@ -13,7 +13,7 @@ from micropython import const  # Blinka's on the desktop; tools/cpython/ on a ba
 
 from engine import actions as A
 from engine.actions import PH_PLAY, PH_READY, UP
-from engine.bots import Ladder
+from engine.bots import Ladder, relax
 from engine.bots.hands import LEVELS
 from engine.cards import FITS as _FITS, JOKER
 
@@ -281,6 +281,8 @@ def make(name):
     """A new Speed bot by its roster name: level1..level8 or adaptive."""
     if name == "adaptive":
         return Level(4, adaptive=True)
+    if name == "relaxed":
+        return relax(Level(1))
     if name[:5] == "level" and name[5:].isdigit() and 1 <= int(name[5:]) <= LEVELS:
         return Level(int(name[5:]))
     raise ValueError("no Speed bot called %r" % name)

@@ -36,7 +36,8 @@ ENGINE = "engine.speed.rules"  # class Speed
 CONTROLS = "engine.speed.buttons"  # class Cluster
 CPU = "engine.speed.cpu"  # make(name) and View: the CPU players (engine.bots.Driver presses for them)
 
-ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive")
+# relaxed: slower than level 1 (engine.bots.relax); the menu's CPU line wraps round from it to level 1
+ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive", "relaxed")
 MEDIAN_MS = (0, 2150, 1710, 1350, 1090, 870, 710, 580, 470)
 
 

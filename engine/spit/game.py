@@ -33,7 +33,7 @@ CPU = "engine.spit.cpu"  # make(name) and View: the CPU players (engine.bots.Dri
 # The CPU line of the menu: bot names, and the median time per move of each level (ms,
 # measured by tools/tournament.py --json: median_move_ms, docs/bots.md)
 ROSTER = ("level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8", "adaptive",
-          "first", "nearest")
+          "first", "nearest", "relaxed")
 MEDIAN_MS = (0, 2070, 1650, 1320, 1060, 850, 690, 550, 450)
 BOT_WORDS = {"first": ("simple: first card", "first card"),  # engine/spit/first.py: the first card that fits
              "nearest": ("simple: nearest card", "nearest card")}  # engine/spit/nearest.py: the fewest presses

@@ -71,7 +71,7 @@ def test_every_roster_name_makes_a_bot():
     """The menu's CPU line and the tournament name bots from one roster."""
     for name in ROSTER:
         bot = make(name)
-        assert isinstance(bot, Bot) and 1 <= bot.speed <= 8
+        assert isinstance(bot, Bot) and (1 <= bot.speed <= 8 or (name, bot.speed) == ("relaxed", 0))
     with pytest.raises(ValueError):
         make("level9")
     with pytest.raises(ValueError):
@@ -172,14 +172,17 @@ def test_the_driver_turns_an_intent_into_presses():
         assert got == buttons, want  # a slot that is not there: nothing pressed
 
 
-def test_a_bot_with_a_speed_out_of_range_gets_level_2s():
-    """A speed outside 1-5 gets level 2's eyes and hands."""
-    bot = Bot()
-    bot.speed = 0
-    driver = Driver(bot, 0, Cluster(0), view=View(0))
-    from engine.bots.hands import HANDS
+@pytest.mark.parametrize("speed", (-1, 9, 100))
+def test_a_bot_with_a_speed_out_of_range_gets_level_2s(speed):
+    """A speed outside 0-8 gets level 2's eyes and hands; 0 is the relaxed CPU's row, slower than level 1's."""
+    from engine.bots.hands import HANDS, MU
 
+    bot = Bot()
+    bot.speed = speed
+    driver = Driver(bot, 0, Cluster(0), view=View(0))
     assert driver.hands() == HANDS[2]
+    bot.speed = 0
+    assert driver.hands() == HANDS[0] and HANDS[0][MU] > HANDS[1][MU]
 
 
 @pytest.mark.parametrize("name", ("first", "nearest"))

@@ -64,3 +64,18 @@ def test_the_ladder_spans_a_beginner_to_a_fast_adult(registered, name):
         assert 1 < cpu.make("adaptive").level < H.LEVELS
     with pytest.raises(ValueError):
         cpu.make("level%d" % (H.LEVELS + 1))
+
+
+RELAXED = [g for g in games.NAMES if "relaxed" in games.get(g).ROSTER]  # (collected before the toy is registered)
+
+
+@pytest.mark.parametrize("name", RELAXED)
+def test_the_relaxed_cpu_is_slower_than_level_1_and_loses_to_it(registered, name):
+    """issue 34: the relaxed CPU (engine.bots.relax) plays level 1's strategy with slower eyes and hands
+    (hands' row 0), so that a young or new player can win: level 1 wins most of 20 fixed games against it, and
+    its median move takes at least a quarter longer than level 1's."""
+    wins, played, moves = play_pair(name, "relaxed", 10, higher=1)
+    assert wins > played // 2, "%s: level 1 won %d of %d against the relaxed CPU" % (name, wins, played)
+    assert median(moves["relaxed"]) >= 1.25 * median(moves[1]), (median(moves["relaxed"]), median(moves[1]))
+    bot = __import__(games.get(name).CPU, None, None, ("make",)).make("relaxed")
+    assert (bot.name, bot.level, bot.speed) == ("relaxed", 0, 0)  # its statistics' row is its own (level 0)

@@ -34,7 +34,8 @@ def levels_of(name):
 
 def play_pair(name, level, higher, deals=DEALS, first_seed=FIRST_SEED):
     """Games of level higher against level, each deal from both seats: (wins of higher, games, {level: the ms
-    of each of its moves}); a game that does not end is a ValueError."""
+    of each of its moves}); a game that does not end is a ValueError. A level is a number (levelN) or another
+    bot of the roster by its name (the relaxed CPU)."""
     info = games.get(name)
     make = __import__(info.CPU, None, None, ("make",)).make
     wins = 0
@@ -42,12 +43,12 @@ def play_pair(name, level, higher, deals=DEALS, first_seed=FIRST_SEED):
     for g in range(2 * deals):
         seed = first_seed + g // 2
         high_seat = g % 2
-        high, low = make("level%d" % higher), make("level%d" % level)
+        high, low = [make(lv if isinstance(lv, str) else "level%d" % lv) for lv in (higher, level)]
         match = Match(info.new(seed, {}), (low, high) if high_seat else (high, low), seed=seed)
         match.moves = []
         match.run()
         if match.game.phase != PH_OVER or match.game.winner not in (0, 1):
-            raise ValueError("%s: level %d against level %d, seed %d: the game did not end" % (name, higher, level,
+            raise ValueError("%s: level %s against level %s, seed %d: the game did not end" % (name, higher, level,
                                                                                                seed))
         wins += match.game.winner == high_seat
         for p, ms in match.moves:
