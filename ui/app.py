@@ -25,7 +25,6 @@ FRAME_MS = 33  # about 30 frames a second
 BATCH = 32  # actions one frame's Sequencer holds in play (a replay's may need more: watch)
 SEEDS = 0xFFFFFFFF  # a seed a replay file can hold (engine.replay.SEEDS; the replay code loads only to save one)
 DEMO_IDLE_MS = 60000  # D-1: the title screen starts a CPU-against-CPU demo after a minute idle
-CHORD_MS = 500  # Up and Down of one cluster held together this long: pause (docs/boards.md)
 _OVER = const(("ui.pause",))  # the screen over the table a board drops when it closes (the result's stay: _begin)
 
 
@@ -89,9 +88,6 @@ class App:
         self.link = None  # ui.linked.Linked when this device hosts or joins a linked game (docs/link.md)
         self.link_address = ""  # the host a guest looks for (code.py --join ADDRESS; "": the hal's own default)
         self.over = None  # the screen over the table: ui.result.Result or ui.pause.Pause
-        self.held = bytearray(4)  # each cluster's buttons held, a bit each: the pause chord
-        self.chord = -1  # the cluster holding the chord ...
-        self.chord_at = 0  # ... since
         self.show_menu()
         # a board drops the modules a game loaded when the player goes back to the menu: only the
         # chosen game's code is ever on the heap
@@ -152,12 +148,6 @@ class App:
                 if key in out and not applies(key, out):
                     out[key] = values[0]
         return out
-
-    def deal_linked(self, game, options, seed, now):
-        """A linked guest deals the game its host dealt: the same name, options and seed (C-5)."""
-        self.seed = seed
-        self.games = 0  # so the game's seed is seed
-        self.play_now(game, options, now)
 
     def play_now(self, game, options, now):
         """Deal a game straight away with these engine options (code.py --game), not the menu's.
@@ -362,7 +352,7 @@ class App:
                 if ev.pressed:
                     self.pause_key(-1, now)
                 continue
-            self._hold(ev.key_number, ev.pressed, now)
+            self.seating.hold(ev.key_number, ev.pressed, now)  # the pause chord's buttons
             if ev.pressed:
                 player = ev.key_number >> 2  # key_number is player * 4 + button
                 if link is not None and self.screen == TABLE:
@@ -373,9 +363,8 @@ class App:
                 self.menu.hold(ev.key_number, ev.pressed, ev.timestamp)  # UP or DOWN held repeats
         if self.screen == MENU and self.menu is not None and self.menu.tick(now):
             self.idle_since = now
-        if self.chord >= 0 and ticks_diff(now, self.chord_at) >= CHORD_MS:
-            p = self.chord
-            self.chord = -1
+        p = self.seating.chorded(now)
+        if p >= 0:
             self.pause_key(link.local(p) if link is not None else p, now)
         self._idle(now)
         if link is not None and self.screen != TABLE:
@@ -390,7 +379,7 @@ class App:
             if link is not None:
                 link.before(now)  # it may end the table: the host left, or its game cannot be played here
             if self.screen == TABLE:
-                self._apply(now)
+                self.apply_now(now)
                 self._advance(now)
                 if self.reactions.react(now):
                     self._ended(now)
@@ -440,21 +429,6 @@ class App:
             else:
                 self.seq.add(timestamp, player, cluster.verb, cluster.a, cluster.b, not cluster.fit)  # (the lockout's)
 
-    def _hold(self, key, pressed, now):
-        """Note a cluster's buttons held: Up and Down of one together start the pause chord (docs/boards.md)."""
-        p = key >> 2
-        if p >= len(self.held):
-            return
-        bit = 1 << (key & 3)
-        held = self.held[p] | bit if pressed else self.held[p] & ~bit
-        self.held[p] = held
-        if held & 3 == 3:  # UP and DOWN
-            if self.chord != p:
-                self.chord = p
-                self.chord_at = now
-        elif self.chord == p:
-            self.chord = -1
-
     def pause_key(self, player, now):
         """The pause key or chord (player: the seat that held it, -1 for Esc): pause a game, or resume it."""
         if self.screen == TABLE and not self.demo:
@@ -493,10 +467,6 @@ class App:
             now = self.playback.clock(now)
         self.game.advance(now)
 
-    def apply_now(self, now):
-        """Apply what the Sequencer holds now (a replay's events past its batch: ui.playback)."""
-        self._apply(now)
-
     def apply(self, at, player, verb, a, b, wrong, now):
         """Apply one action now, in the caller's order, with the feedback every action gets; the engine's answer
         (OK, or why not). A linked game's actions come this way, not through the App's Sequencer: the host's
@@ -506,7 +476,8 @@ class App:
         self._applied(at, player, verb, a, b, result, wrong, now)
         return result
 
-    def _apply(self, now):
+    def apply_now(self, now):
+        """Apply what the Sequencer holds (each frame; a replay's events past its batch: ui.playback)."""
         seq = self.seq
         n = seq.flush(self.game)  # C-4, a match's next game included
         self.applied += n

@@ -494,8 +494,11 @@ class Linked:
         """The DEAL entry: this copy of the host's game, dealt with the cards the log showed; True when it took
         every one and this device's seat is one of the game's."""
         name, _, options = self.parsed
+        app = self.app  # the game its host dealt, its name and options (C-5); its cards come from the log, so
+        app.seed = 0  # the seed is this copy's own (the App's game seed is seed + games)
+        app.games = 0
         try:
-            self.app.deal_linked(name, options, 0, now)
+            app.play_now(name, options, now)
         except (TypeError, ValueError) as e:  # an option this version lacks, or a value it refuses
             self._leave("the host's game cannot be played here: %s" % e)
             return False

@@ -6,7 +6,10 @@ own seat), the CPUs' presses each frame, and the adaptive CPU's level from
 one game to the next.
 """
 
+from engine.timing import ticks_diff
+
 PEOPLE = {"1p": 1, "2p": 2, "3p": 3, "4p": 4}  # the menu's modes: how many seats people play (D-1)
+CHORD_MS = 500  # Up and Down of one cluster held together this long: pause (docs/boards.md)
 DEMO_BOTS = ("level7", "level8")
 
 
@@ -16,6 +19,32 @@ class Seating:
     def __init__(self, app):
         self.app = app  # the App (ui.app), which imports this module: it imports nothing of ui/ back
         self.adaptive_level = 4  # the adaptive CPU starts in the middle of the ladder (docs/bots.md)
+        self.held = bytearray(4)  # each cluster's buttons held, a bit each: the pause chord
+        self.chord = -1  # the cluster holding the chord ...
+        self.chord_at = 0  # ... since
+
+    def hold(self, key, pressed, now):
+        """Note a cluster's buttons held: Up and Down of one together start the pause chord (docs/boards.md)."""
+        p = key >> 2
+        if p >= len(self.held):
+            return
+        bit = 1 << (key & 3)
+        held = self.held[p] | bit if pressed else self.held[p] & ~bit
+        self.held[p] = held
+        if held & 3 == 3:  # UP and DOWN
+            if self.chord != p:
+                self.chord = p
+                self.chord_at = now
+        elif self.chord == p:
+            self.chord = -1
+
+    def chorded(self, now):
+        """The cluster whose chord has been held CHORD_MS (once: then it starts again), or -1."""
+        p = self.chord
+        if p >= 0 and ticks_diff(now, self.chord_at) >= CHORD_MS:
+            self.chord = -1
+            return p
+        return -1
 
     def people(self):
         """D-1: how many seats people play (the first ones); the others are the CPU's."""

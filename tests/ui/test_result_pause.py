@@ -11,7 +11,8 @@ from engine.replay import load as load_replay
 from engine.replay import state
 from engine.timing import ticks_add, ticks_diff
 from hal import PAUSE
-from ui.app import CHORD_MS, MENU, TABLE
+from ui.app import MENU, TABLE
+from ui.seating import CHORD_MS
 from ui.menu import settle
 from ui.result import GUARD_MS, Result, seat_names, winner_words
 from engine.speed.file import PH_CALL

@@ -25,7 +25,7 @@ import micropython
 FRAME_MS = 33
 OVER_MS = 3000  # on the result screen before the first press to leave it (it takes none for 2 s)
 PAUSE_AT = 300  # the frame of each game at which the pause screen is opened, and closed again
-CHORD_FRAMES = 20  # Up and Down held this many frames: the pause chord (ui.app.CHORD_MS, 500 ms)
+CHORD_FRAMES = 20  # Up and Down held this many frames: the pause chord (ui.seating.CHORD_MS, 500 ms)
 clock = [0]
 OVER = [None]  # engine.actions.PH_OVER, read once the App has loaded it
 
