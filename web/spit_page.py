@@ -189,7 +189,7 @@ class Voice:
         app = self.app
         self._dealt()
         if app.demo:
-            return  # a demo plays itself to anyone at the menu: its cards are not news, its banner says so
+            return  # a demo plays itself to anyone at the menu: its cards are not news (its banner says how to stop it)
         buf = ring.buf
         names = app.words.names
         sounds = app.words.SOUNDS
@@ -225,9 +225,10 @@ class Voice:
             self.over = self.marked = None
             key = app.banner_key
             if key != self.banner:
+                first = self.banner is None
                 self.banner = key
                 words = app.table.banner.value
-                if words:
+                if words and (first or not app.demo):  # a demo's first banner (how to stop it), not its moments
                     self.news.append(str(words))
             return
         self.banner = app.banner_key  # under the panel: the banner's change is the panel's news
