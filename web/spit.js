@@ -13,11 +13,18 @@ const $ = (id) => document.getElementById(id);
 const canvas = $("screen");
 const ctx = canvas.getContext("2d", { alpha: false });
 const message = $("message");
+const region = $("said"); // the one live region: the page's messages and the game's news (spit_page.py's Voice)
 const bench = (window.spitBench = { frames: [], firstFrameMs: null, bootMs: null, readyMs: null, tones: 0 });
 
 function say(text, error) {
   message.textContent = text;
   message.dataset.error = error ? "1" : "";
+  if (text) announce(text);
+}
+
+// A screen reader says the region's words only when they change: the same words again get a no-break space
+function announce(text) {
+  region.textContent = text === region.textContent ? text + "\u00a0" : text;
 }
 
 // ---- sound: one square wave at a time, like the handheld's speaker ----
@@ -100,6 +107,7 @@ const side = {
     };
   },
   finished() { $("download").disabled = false; showStats(); },
+  announce,
 };
 
 // ---- the screen's size: a whole-number zoom that fits the window ----
@@ -183,17 +191,25 @@ function listen() {
   document.addEventListener("visibilitychange", () => { if (document.hidden) live() && page.release_all(); });
   for (const b of document.querySelectorAll(".cluster button")) {
     const k = Number(b.dataset.key);
-    const up = () => { if (held.delete(b)) { b.classList.remove("held"); live() && page.key(k, false); } };
-    b.addEventListener("pointerdown", (e) => {
+    const down = () => {
       wakeAudio();
-      e.preventDefault();
-      b.setPointerCapture(e.pointerId);
+      if (held.has(b)) return;
       held.add(b);
       b.classList.add("held");
       live() && page.key(k, true);
+    };
+    const up = () => { if (held.delete(b)) { b.classList.remove("held"); live() && page.key(k, false); } };
+    b.addEventListener("pointerdown", (e) => {
+      e.preventDefault();
+      b.setPointerCapture(e.pointerId);
+      down();
     });
-    for (const name of ["pointerup", "pointercancel", "lostpointercapture"]) b.addEventListener(name, up);
+    for (const name of ["pointerup", "pointercancel", "lostpointercapture", "blur"]) b.addEventListener(name, up);
     b.addEventListener("contextmenu", (e) => e.preventDefault());
+    // by keyboard alone: Tab to the button, Enter or Space holds it down as a finger does
+    const pressKey = (e) => e.key === "Enter" || e.key === " ";
+    b.addEventListener("keydown", (e) => { if (pressKey(e)) { e.preventDefault(); down(); } });
+    b.addEventListener("keyup", (e) => { if (pressKey(e)) { e.preventDefault(); up(); } });
   }
   $("download").addEventListener("click", downloadReplay);
   $("open").addEventListener("change", async (e) => {

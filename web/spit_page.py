@@ -17,16 +17,24 @@ string's keys (the README's "In a browser"):
   faster (its --speed).
 
 Otherwise the title menu. A bad query or file is one line (``error``) and the menu.
+
+What happens at the table is said in words, a line a frame at most, through
+``page.announce(line)``: the page puts it in its live region for a screen
+reader (``Voice``; the README's "Accessibility"). A board never loads this.
 """
 
 import json
 import sys
 import time
 
+from engine import actions as A
 from engine.actions import PH_OVER
+from engine.cardnames import RANKS
+from engine.cards import JOKER
 from engine.timing import ticks_add, ticks_diff
 from desktop import browser
 from ui.app import FRAME_MS, TABLE, App
+from ui.reactions import Reactions
 
 SIZES = {"160x128": (160, 128), "240x135": (240, 135), "240x240": (240, 240)}
 
@@ -82,6 +90,161 @@ def final_state(app, doc):
     return state(app.game, refused)
 
 
+# ---- the live region: what happens at the table, in words a screen reader says ----------------------------
+
+_RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}  # the rest say their digit
+_SIDES = ("left", "right")
+
+
+def card_words(card):
+    """A landed card as the live region names it: "the 7", "the queen", "the joker"; "a card" when this device
+    was not shown it (a linked guest's, D-3)."""
+    suit = card >> 4
+    if suit == JOKER:
+        return "the joker"
+    rank = card & 15
+    if suit > JOKER or not 1 <= rank <= 13:
+        return "a card"
+    letter = RANKS[rank - 1]
+    return "the " + _RANK_WORDS.get(letter, letter)
+
+
+def place_words(kind, a, b, game):
+    """Where a landed card went: R_LAND's centre pile b by its side of two ("the left pile") or by its number
+    from the left; a game's own landing report (its a and b are its own) by the place's number in the order of
+    its fields, a * slots + b + 1, as no game's words name its places yet."""
+    if kind == A.R_LAND:
+        centre = getattr(game, "centre", ())
+        if isinstance(centre, tuple) and len(centre) == 2 and b < 2:
+            return "the %s pile" % _SIDES[b]
+        return "pile %d" % (b + 1)
+    if b == A.NONE:
+        return "pile %d" % (a + 1)
+    return "pile %d" % (a * game.slots + b + 1)
+
+
+def _sentence(text):
+    """text as a sentence of a line, ending in a stop, so that a screen reader pauses between two."""
+    text = " ".join(text.split())  # a panel's wrapped lines are one line here
+    return text if text[-1:] in ".!?" else text + "."
+
+
+class _Heard(Reactions):
+    """The App's reactions (ui/reactions.py), the page's Voice hearing each report of the frame first."""
+
+    def __init__(self, app, voice):
+        super().__init__(app)
+        self.voice = voice
+
+    def react(self, now):
+        """The Voice reads the frame's reports (without taking them), then the App reacts to them as ever."""
+        self.voice.reports(self.app.game.reports)
+        return super().react(now)
+
+
+class Voice:
+    """What the page's live region says: each frame's news as one line (``say(line)``), or nothing.
+
+    The news is a game dealt (its title and seats), each card landed (who, which rank, where: a report that
+    sounds as R_LAND, whatever the game), and the words the table newly shows: the banner's (a moment's, a
+    refusal's, the phase's, the winner's) or, over the table, the result's or the pause's title and lines and
+    the choice marked. Every word is the engine's report or the App's; none is a game's by its name.
+    """
+
+    def __init__(self, app, say):
+        self.app = app
+        self.say = say  # called with each line
+        self.line = ""  # the last line said (what the live region holds)
+        self.news = []  # this frame's sentences so far
+        self.game = None  # the game last heard of
+        self.banner = None  # the App's banner_key when its banner was last heard
+        self.over = None  # the screen over the table last heard of ...
+        self.marked = None  # ... and its choice marked, (selected, live)
+        app.reactions = _Heard(app, self)
+
+    def _dealt(self):
+        """A game newly on the table: its title and seats ("Spit: You against CPU"), before anything in it."""
+        app = self.app
+        game = app.game
+        if game is self.game:
+            return
+        self.game = game
+        self.banner = None  # its first banner is news
+        self.over = self.marked = None
+        from engine import games
+
+        title = games.TITLES[games.NAMES.index(game.name)]
+        if app.playback is not None:
+            title += " replay"
+        elif app.demo:
+            title += " demo"
+        names = app.words.names[:game.players]
+        seats = names[0]
+        if len(names) > 1:
+            seats += " against " + (", ".join(names[1:-1]) + " and " if len(names) > 2 else "") + names[-1]
+        self.news.append("%s: %s" % (title, seats))
+
+    def reports(self, ring):
+        """The frame's reports, read in place (the App's reactions take them after): each card landed."""
+        app = self.app
+        self._dealt()
+        if app.demo:
+            return  # a demo plays itself to anyone at the menu: its cards are not news (its banner says how to stop it)
+        buf = ring.buf
+        names = app.words.names
+        sounds = app.words.SOUNDS
+        i = ring.head
+        for _ in range(ring.count):
+            o = 5 * i
+            kind, p, a, b, card = buf[o], buf[o + 1], buf[o + 2], buf[o + 3], buf[o + 4]
+            if sounds.get(kind, kind) == A.R_LAND and p < len(names):
+                self.news.append("%s played %s on %s" % (names[p], card_words(card), place_words(kind, a, b, app.game)))
+            i = i + 1 if i + 1 < ring.cap else 0
+
+    def frame(self):
+        """After the App's frame: the words the table newly shows, then the frame's news said as one line."""
+        app = self.app
+        if app.screen != TABLE or app.game is None or app.table is None:
+            self.game = None  # at the menu: the next game is news
+        else:
+            self._dealt()
+            self._shown()
+        if self.news:
+            line = " ".join(_sentence(t) for t in self.news if t.strip())
+            del self.news[:]
+            if line:
+                self.line = line
+                self.say(line)
+
+    def _shown(self):
+        """The banner's words when they change; the screen over the table instead while there is one."""
+        app = self.app
+        over = app.over
+        panel = getattr(over, "panel", None)
+        if panel is None:
+            self.over = self.marked = None
+            key = app.banner_key
+            if key != self.banner:
+                first = self.banner is None
+                self.banner = key
+                words = app.table.banner.value
+                if words and (first or not app.demo):  # a demo's first banner (how to stop it), not its moments
+                    self.news.append(str(words))
+            return
+        self.banner = app.banner_key  # under the panel: the banner's change is the panel's news
+        if over is not self.over:
+            self.over = over
+            self.marked = None
+            self.news.append(str(panel.title.value))
+            lines = getattr(over, "lines", None)  # the result keeps its lines whole: a sentence each
+            self.news.extend([str(line) for line in lines] if lines is not None else [str(panel.lines.value or "")])
+        marked = (panel.selected, panel.live)
+        if marked != self.marked:
+            self.marked = marked
+            if panel.live:  # the result's choices are dim for its first 2 s: not yet a choice
+                self.news.append(panel.choices[panel.selected])
+
+
 class Page:
     """The App on the browser's hal, stepped by the page: ``tick()`` runs a frame when one is due."""
 
@@ -114,6 +277,7 @@ class Page:
         except BaseException:
             self._release()  # whatever went wrong, the next Page can have the display
             raise
+        self.voice = Voice(self.app, page.announce)  # (a replay or script was played out already, unheard)
         self.deadline = self.hal.ticks_ms()
         self.ran = False  # the last tick ran a frame
 
@@ -213,6 +377,7 @@ class Page:
         if not self.ran:
             return wait
         self.app.frame(now)
+        self.voice.frame()
         self.deadline = ticks_add(self.deadline, FRAME_MS)
         wait = ticks_diff(self.deadline, hal.ticks_ms())
         if wait < -FRAME_MS:

@@ -32,6 +32,7 @@ class Page:
         self.shown = None
         self.tones = []
         self.finished_games = 0
+        self.said = []  # the live region's lines, the newest last
 
     def load(self, key):
         if not self.readable:
@@ -59,6 +60,9 @@ class Page:
 
     def finished(self, n):
         self.finished_games = n
+
+    def announce(self, line):
+        self.said.append(line)
 
 
 @pytest.fixture
@@ -528,6 +532,226 @@ def test_the_contract_state_is_tools_replay_output(released_displays, tmp_path):
     page = _page({"replay": ["r.json"]}, json.dumps(doc))
     assert page.error is None and page.state_json() == printed
     page.close()
+
+
+# ---- the live region: what happens at the table, said in words (web/spit_page.py's Voice) ----------------------
+
+RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+
+
+@pytest.fixture
+def clocked(tmp_path, released_displays, monkeypatch):
+    """page(query) -> a Page on the fake clock, whose tick runs one frame: step(page, frames, each=None) steps it,
+    each(frame) called after every frame."""
+    import spit_page
+    from ui.app import FRAME_MS
+
+    class FakeClock(browser.Hal):
+        def __init__(self, page, width, height, real_clock=True, rate=1):
+            super().__init__(page, width, height, real_clock=False, rate=rate, folder=str(tmp_path / "storage"))
+
+    monkeypatch.setattr(spit_page.browser, "Hal", FakeClock)
+    made = []
+
+    def page(query):
+        while made:
+            made.pop().close()  # Blinka's one display
+        made.append(spit_page.Page(Page(), query))
+        return made[-1]
+
+    def step(page, frames, each=None):
+        for frame in range(frames):
+            page.hal.advance(FRAME_MS)
+            page.tick()
+            if each is not None and each(frame):
+                return frame
+        return frames
+
+    yield page, step
+    while made:
+        made.pop().close()
+
+
+def _press(page, key):
+    page.key(key, True)
+    page.key(key, False)
+
+
+def _recorded(game):
+    """The game's reports as they are made, (kind, player, a, b, card) each, kept in a list the test empties."""
+    made = []
+    add = game.reports.add
+
+    def recording(kind, player, a=255, b=255, card=0):
+        made.append((kind, player, a, b, card))
+        add(kind, player, a, b, card)
+
+    game.reports.add = recording
+    return made
+
+
+def _spit_player(page):
+    """Player 1 of Spit on the keys W S A D, a press every sixth frame: Spit when asked, a card that fits played
+    (S-5), else a face-down card turned up (S-6)."""
+    from engine.actions import PH_OVER, PH_PLAY
+    from engine.cardnames import adjacent
+
+    def each(frame):
+        game, cursor = page.app.game, page.app.clusters[0].cursor
+        if frame % 6 or game.phase == PH_OVER:
+            return False
+        if game.phase != PH_PLAY:
+            _press(page, 2)  # any button says Spit; LEFT slaps the left pile
+            return False
+        for slot in range(game.slots):
+            stock = game.stocks[0][slot]
+            for pile in (0, 1):
+                centre = game.centre[pile]
+                if not (stock.n and game.up[0][slot] and centre.n):
+                    continue
+                if adjacent(stock.buf[stock.n - 1], centre.buf[centre.n - 1]):
+                    _press(page, 1 if cursor != slot else 2 + pile)  # DOWN to the card, then LEFT or RIGHT
+                    return False
+        for slot in range(game.slots):
+            if game.stocks[0][slot].n and not game.up[0][slot]:
+                _press(page, 1 if cursor != slot else 2)
+                return False
+        return False
+
+    return each
+
+
+def test_the_live_region_names_who_played_each_card_its_rank_and_its_pile(clocked):
+    """1P vs CPU (a first start): the deal is said with the seats, then every card that lands, yours and the
+    CPU's, in the line of its frame: "You played the 7 on the left pile", "CPU played the queen on the right
+    pile" (the engine's R_LAND reports, each checked against the line)."""
+    from engine.actions import R_LAND
+    from engine.cardnames import name
+
+    open_page, step = clocked
+    page = open_page({"game": ["spit"], "seed": ["5"]})
+    made = _recorded(page.app.game)
+    step(page, 1)
+    assert page.page.said == ["Spit: You against CPU. Ready? Press to Spit."]
+    player = _spit_player(page)
+    heard = {"You": 0, "CPU": 0}
+
+    def each(frame):
+        player(frame)
+        lands = [r for r in made if r[0] == R_LAND]
+        del made[:]
+        for _, p, slot, pile, card in lands:
+            who = ("You", "CPU")[p]
+            rank = name(card)[0]
+            words = "%s played the %s on the %s pile." % (who, RANK_WORDS.get(rank, rank), ("left", "right")[pile])
+            assert words in page.page.said[-1], (words, page.page.said[-3:])
+            heard[who] += 1
+        return False
+
+    step(page, 900, each)  # 30 s of a game
+    assert heard["You"] >= 3 and heard["CPU"] >= 3, heard
+    assert "SPIT!" in page.page.said
+    assert all(line and len(line) < 200 for line in page.page.said)  # a line a frame, and short
+
+
+def test_a_refused_card_is_said_with_the_reason_the_banner_shows(clocked):
+    """S-5: a card that is not one up or down is refused, and the live region says why, as the banner does."""
+    from engine.actions import PH_PLAY
+    from engine.cardnames import adjacent
+
+    open_page, step = clocked
+    page = open_page({"game": ["spit"], "seed": ["5"], "option": ["stall=false"]})
+    step(page, 25)  # the deal's quiet moment
+    _press(page, 2)
+    _press(page, 1)
+    step(page, 12, lambda frame: page.app.game.phase == PH_PLAY)
+    game = page.app.game
+    cursor = page.app.clusters[0].cursor
+    stock, centre = game.stocks[0][cursor], game.centre[0]
+    assert game.phase == PH_PLAY and stock.n and game.up[0][cursor]
+    assert not adjacent(stock.buf[stock.n - 1], centre.buf[centre.n - 1])  # seed 5: the middle card fits nowhere left
+    _press(page, 2)
+    step(page, 1)
+    assert page.app.table.banner.value == "You: not one up or down"
+    assert page.page.said[-1] == "You: not one up or down."
+
+
+@pytest.mark.parametrize("rule, lines", [
+    ("s15_no_cards_left_wins", ["P1 played the 10 on the right pile. P1 cleared!", "P1 wins!"]),
+    ("p08_first_out_wins", ["P1 played the 6 on the left pile. P1 is out!", "P1 wins!"]),
+    # a game's own landing (K-3's cover of row a's slot b) by its place's number: row 1's slot 0 is pile 5 of 8
+    ("k05_last_card_wins", ["P1 played the 3 on pile 5.", "P1 wins!"]),
+])
+def test_a_replay_says_each_card_played_and_the_winner_in_every_game(clocked, rule, lines):
+    """A replay watched on the page (Open replay): the same words as a game played, whatever the game."""
+    open_page, step = clocked
+    page = open_page({})
+    with open(os.path.join(ROOT, "tests", "rules", rule + ".json")) as f:
+        assert page.open_replay(f.read()) is None
+    step(page, 100)  # 3.3 s: its events, a moment's words and the winner's banner
+    title = {"s": "Spit", "p": "Speed", "k": "California"}[rule[0]]
+    assert page.page.said[0] == "%s replay: P1 against P2. Replay: Left holds, Right faster." % title
+    assert page.page.said[1:] == lines
+
+
+def test_the_result_and_the_pause_are_said_with_their_choice_marked(clocked):
+    """The screen over the table: the pause's title, its line and the choice marked as it moves; a game's end,
+    the result's winner and what decided it, then its first choice once it can be taken (2 s on)."""
+    from engine.actions import PAUSE, PH_OVER, PH_READY
+
+    open_page, step = clocked
+    page = open_page({"game": ["california"], "seed": ["5"]})
+    step(page, 25)
+    _press(page, 2)
+    step(page, 5)
+    _press(page, PAUSE)
+    step(page, 1)
+    assert page.page.said[-1] == "Paused. The clock has stopped. Resume."
+    _press(page, 1)  # DOWN: the next choice
+    step(page, 1)
+    assert page.page.said[-1] == "Quit to menu."
+    _press(page, 0)
+    _press(page, PAUSE)
+    step(page, 1)
+    assert page.app.over is None
+    def ready(frame):  # you only say you are ready (K-2, K-4); the CPU covers
+        if page.app.game.phase == PH_READY and frame % 10 == 0:
+            _press(page, 2)
+        return page.app.game.phase == PH_OVER
+
+    step(page, 20000, ready)
+    result = page.app.over
+    said = " ".join(" ".join(words.split()) + "." for words in [result.title] + result.lines)  # a sentence each
+    ended = [line for line in page.page.said if said in line]
+    assert len(ended) == 1 and ended[0].endswith(said), (said, page.page.said[-3:])
+    assert said.startswith("CPU wins.") and "Time " in said and "wins!" not in ended[0]  # (not the banner too)
+    step(page, 70)
+    assert page.page.said[-1] == "Rematch."
+
+
+def test_a_demo_is_said_once_not_card_by_card(clocked):
+    """D-1: the demo plays itself to anyone at the menu: its deal and how to stop it are said, not its every card
+    nor its moments (SPIT!), though it plays them."""
+    open_page, step = clocked
+    page = open_page({})
+    page.app.start_game(page.hal.ticks_ms(), demo=True)
+    step(page, 600)
+    assert page.page.said == ["Spit demo: CPU1 against CPU2. Demo: press any button."]
+    assert page.app.reactions.lands > 0 and page.app.said > 0
+
+
+def test_four_seats_are_said_in_seat_order_and_a_centre_pile_by_its_number(clocked):
+    """Speed for four (P-11): every seat named at the deal; with four centre piles, a card lands on pile 1-4."""
+    import re
+
+    open_page, step = clocked
+    page = open_page({"game": ["speed"], "seed": ["3"], "option": ["players=4"]})
+    step(page, 1)
+    assert page.page.said == ["Speed: You against CPU2, CPU3 and CPU4. Ready? Press to start."]
+    _press(page, 2)
+    step(page, 300)
+    lands = [m for line in page.page.said for m in re.findall(r"(\w+) played the (\w+) on ([\w ]+)\.", line)]
+    assert lands and {place for _, _, place in lands} <= {"pile 1", "pile 2", "pile 3", "pile 4"}, lands
 
 
 # ---- the build -------------------------------------------------------------------------------------------------

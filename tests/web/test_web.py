@@ -371,6 +371,48 @@ def test_keys_and_the_on_screen_buttons_play_cards_with_lights_and_tones(game_pa
         _wait(page, lambda: len(_state(page)["centre"][pile]) == before[pile] + 1, "player 2's card on pile %d" % pile)
 
 
+RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+
+
+def test_the_live_region_says_a_card_played_and_tab_reaches_every_button_with_a_ring(game_page):
+    """Accessibility (issue 34): one polite live region says the deal and each card played in the game's words
+    ("P1 played the 7 on the left pile"); by keyboard alone, Tab reaches every on-screen button, each drawn with
+    a focus ring when it has the focus, and Enter on one presses it as a finger does."""
+    seed = _seed_with_plays()
+    page = game_page
+    page.evaluate("localStorage.setItem('spit/settings.json', '{\"mode\": \"2p\"}')")  # P1 and P2 at the keys
+    spit_open(page, "?game=spit&seed=%d" % seed)
+    page.evaluate("localStorage.clear()")
+    regions = page.evaluate("[...document.querySelectorAll('[aria-live], [role=status]')].map(e => e.id)")
+    assert regions == ["said"]
+    assert page.get_attribute("#said", "role") == "status" and page.get_attribute("#said", "aria-live") == "polite"
+    _wait(page, lambda: "Spit: P1 against P2." in page.text_content("#said"), "the deal said")
+    page.evaluate("document.activeElement.blur()")
+    reached = {}
+    for _ in range(16):  # the header's link, eight buttons, the bar's four controls, the two summaries
+        page.keyboard.press("Tab")
+        key, ring, width = page.evaluate("""() => { const e = document.activeElement, s = getComputedStyle(e);
+            return [e.dataset.key ?? null, s.outlineStyle, s.outlineWidth]; }""")
+        if key is not None:
+            reached[int(key)] = (ring, width)
+    assert sorted(reached) == list(range(8)) and set(reached.values()) == {("solid", "3px")}, reached
+    time.sleep(0.7)  # the deal's quiet moment (ui/app.py): presses before it are not the game's
+    page.focus('#left-cluster [data-key="0"]')
+    page.keyboard.press("Enter")  # player 1 says Spit on the focused button
+    page.focus('#right-cluster [data-key="7"]')
+    page.keyboard.press(" ")  # and player 2 with Space
+    state = _wait(page, lambda: (lambda s: s if s["phase"] == "play" else None)(_state(page)), "the spit cards")
+    before = [len(p) for p in state["centre"]]
+    slot, pile = _play_of(state, 0)
+    rank = state["players"][0]["stocks"][slot]["cards"][-1][0]
+    for _ in range((slot - 2) % 5):  # the cursor starts on the middle stock (ui/app.py)
+        page.keyboard.press("KeyS")
+    page.keyboard.press("KeyA" if pile == 0 else "KeyD")
+    _wait(page, lambda: len(_state(page)["centre"][pile]) == before[pile] + 1, "player 1's card on pile %d" % pile)
+    said = "P1 played the %s on the %s pile." % (RANK_WORDS.get(rank, rank), ("left", "right")[pile])
+    _wait(page, lambda: said in page.text_content("#said"), "%r in the live region" % said)
+
+
 def test_settings_are_kept_in_the_browser_and_a_value_it_cannot_read_is_never_written_over(game_page):
     """The files' rule in the browser's storage: saved settings come back; a bad value is kept and the defaults used."""
     page = game_page
