@@ -555,12 +555,13 @@ class Linked:
         if paused and self.paused_at is None:
             self.paused_at = now
         elif not paused and self.paused_at is not None:
-            if self.role == HOST:  # the game's clock, its engine's times and its CPU players' move on
-                from ui.pause import shift
+            from ui.pause import shift
 
-                ms = ticks_diff(now, self.paused_at)
-                shift(app, ms)
+            ms = ticks_diff(now, self.paused_at)
+            shift(app, ms)  # the game's clock, its engine's times and its CPU players' move on (a guest's too: its
+            # result's Time counts no pause, as its host's does not)
+            if self.role == HOST:
                 self.host.shift(ms)
             else:
-                self.guest.shift(ticks_diff(now, self.paused_at))  # the host's clock stood still: so did its stamps
+                self.guest.shift(ms)  # the host's clock stood still: so did its stamps
             self.paused_at = None

@@ -266,3 +266,22 @@ def test_a_guests_press_that_reaches_the_host_in_its_resume_frame_is_stamped_at_
     host_app.pause_key(0, host_app.hal.ticks_ms())  # resume (as its Esc, read before that frame's link)
     ms = lands_after(pair, card)
     assert ms is not None and ms <= USUAL_MS, ms
+
+
+def test_after_a_hosts_pause_both_result_screens_tell_the_same_time():
+    """A linked game with a 5 s pause by the host in the middle: the guest's result says the time its host's does
+    (the guest's clock stood still in the pause too, as the host's did; it said 5 s more before)."""
+    pair = Pair("speed", seed=3, loss=0, jitter_ms=0)
+    for _ in range(3000 // 33):
+        pair.step()
+    host_app, guest_app = pair.apps
+    host_app.pause_key(0, host_app.hal.ticks_ms())
+    for _ in range(5000 // 33):
+        pair.step()
+    host_app.pause_key(0, host_app.hal.ticks_ms())
+    assert pair.run()
+    times = [app.over.lines[-2 if app is guest_app else -1] for app in pair.apps]  # (a guest's last: the host
+    # deals again)
+    assert all(t.startswith("Time ") for t in times), times
+    seconds = [int(t[5:].split(":")[0]) * 60 + int(t[5:].split(":")[1]) for t in times]
+    assert abs(seconds[0] - seconds[1]) <= 1, times  # the guest sees the deal and the end a leg later each
