@@ -136,3 +136,20 @@ def test_after_the_hosts_pause_both_seats_play_as_smoothly_as_before_it(register
         assert after[0] <= before[0] + FRAME_MS, line
         assert after[1] <= max(before[1], usual) + FRAME_MS, line
     assert "LATE" not in lines[6] and "none later than" in lines[6], lines[6]
+
+
+def test_a_pause_with_no_guest_press_in_it_is_said_not_checked_and_fails():
+    """A run whose guest pressed nothing during the pause proves nothing about presses made in one: the report
+    says so and the run is not smooth (exit status 1), where it passed before (a tester's Speed seed 1)."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import linkplay
+
+    host = {"pause": (6000, 100, 5100, 11000), "landed": [(0, 1, 5000, 5110, 0), (1, 7, 5500, 5620, 0),
+                                                          (1, 8, 11500, 11610, 0)], "ended_ms": 20000}
+    guest = {"presses": [[7, 5500, False, 0], [8, 11500, False, 1]]}
+    figures = linkplay.pause_figures(host, guest)
+    assert not figures["checked"] and "NOT CHECKED" in figures["lines"][-1]
+    guest["presses"].append([9, 7000, True, 0])
+    host["landed"].append((1, 9, 7000, 11130, 0))
+    figures = linkplay.pause_figures(host, guest)
+    assert figures["checked"] and "1 of the guest's" in figures["lines"][-1] and figures["late"] == 0
