@@ -141,8 +141,7 @@ def test_after_the_hosts_pause_both_seats_play_as_smoothly_as_before_it(register
 def test_a_pause_with_no_guest_press_in_it_is_said_not_checked_and_fails():
     """A run whose guest pressed nothing during the pause proves nothing about presses made in one: the report
     says so and the run is not smooth (exit status 1), where it passed before (a tester's Speed seed 1)."""
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import linkplay
+    import linkplay  # (tools/ is on the tests' path: conftest)
 
     host = {"pause": (6000, 100, 5100, 11000), "landed": [(0, 1, 5000, 5110, 0), (1, 7, 5500, 5620, 0),
                                                           (1, 8, 11500, 11610, 0)], "ended_ms": 20000}
