@@ -202,8 +202,10 @@ def test_a_byte_order_mark_is_accepted(headless_app, tmp_path, capsys):
     assert capsys.readouterr().err == ""
     change_stocks(app)
     # every other choice kept; the file's one CPU is every game's (a file before issue 34: ui.menu's clean)
-    assert json.loads(path.read_text()) == dict(DEFAULTS, spit="level3", speed="level3", california="level3",
-                                                **dict(GOOD, stocks=5))
+    from engine import games
+
+    assert json.loads(path.read_text()) == dict(DEFAULTS, **dict({name: "level3" for name in games.NAMES},
+                                                                 **dict(GOOD, stocks=5)))
 
 
 UNREADABLE = [
