@@ -3,8 +3,8 @@
 loads this module: ``Spit.legal`` imports it at its first call.
 
 The random players ask before every action, so it reads each slot once from ``Spit.tops`` and C-2 and S-19
-from tables: ``_KEY[entry]``, a top card's rank (+ 16 when red), and ``_rows(alt)[top][key]``, 1 where a card
-of that key may go on the top card ``top`` (made at the first game with or without S-19 that asks).
+from tables: ``_KEY[entry]``, a card's rank (+ 16 when red), and ``_rows(alt)[top][key]``, 1 where a card
+of key ``key`` may go on one of key ``top`` (made when a game with or without S-19 first asks).
 """
 
 from micropython import const  # Blinka's on the desktop; tools/cpython/ on a bare CPython
@@ -20,25 +20,37 @@ _DOWN = const(257)  # Spit.tops: a face-down top card (0: an empty slot; card + 
 _NO_SLOT = const(258)  # Spit.tops: the fifth slot when there are four (S-17)
 _NO_KEY = const(32)  # _KEY of an entry that is no face-up card
 
-_KEY = tuple(_NO_KEY if not 0 < e < 257 else ((e - 1) & 15) + (16 if is_red(e - 1) else 0) for e in range(259))
 _NOWHERE = (0,) * 33  # an empty centre pile: no card goes on it
-_ROWS = [None, None]  # by alt: the rows of every top card (a tuple of 256), made when first asked
+_ROWS = [None, None]  # by alt: the rows by a top card's key, made when first asked
 _EMPTY = [0] * 5  # scratch: the empty slots of the player asked
 
 
+def _keys():
+    """By entry of Spit.tops, the key of its face-up card: its rank, + 16 when red; _NO_KEY when none is."""
+    keys = [_NO_KEY] * 259
+    for card in range(256):
+        keys[card + 1] = (card & 15) + (16 if is_red(card) else 0)
+    return tuple(keys)
+
+
+_KEY = _keys()
+
+
 def _rows(alt):
-    """By top card, the tuple by _KEY of 1 where a card may go on it (C-2; S-19 with alt), as the rules test it."""
+    """By a top card's key, the tuple by key of 1 where a card may go on it (C-2; S-19 with alt), as the rules
+    test it; top cards that differ only in colour share a row without alt."""
     rows = _ROWS[alt]
     if rows is None:
-        made = {}  # one row a rank (and colour, with alt): top cards that share them share it
         rows = []
-        for top in range(256):
-            key = _KEY[top + 1]
-            if key not in made:
-                fits = FITS[top & 15]
-                made[key] = tuple(1 if k < _NO_KEY and (fits >> (k & 15)) & 1 and not (alt and (k >> 4) == (key >> 4))
-                                  else 0 for k in range(33))
-            rows.append(made[key])
+        row = bytearray(33)
+        for top in range(32):
+            if not alt and top >= 16:
+                rows.append(rows[top - 16])
+                continue
+            fits = FITS[top & 15]
+            for key in range(32):
+                row[key] = 1 if (fits >> (key & 15)) & 1 and not (alt and (key >> 4) == (top >> 4)) else 0
+            rows.append(tuple(row))
         rows = _ROWS[alt] = tuple(rows)
     return rows
 
@@ -55,10 +67,11 @@ def legal(game, p, out):
     tops = game.tops[p]
     c0, c1 = game.centre
     rows = _ROWS[1 if game.alternate_colours else 0] or _rows(1 if game.alternate_colours else 0)
+    keys = _KEY
     k = c0.n
-    on0 = rows[c0.buf[k - 1]] if k else _NOWHERE  # on0[key]: a card of that key goes on pile 0
+    on0 = rows[keys[c0.buf[k - 1] + 1]] if k else _NOWHERE  # on0[key]: a card of that key goes on pile 0
     k = c1.n
-    on1 = rows[c1.buf[k - 1]] if k else _NOWHERE
+    on1 = rows[keys[c1.buf[k - 1] + 1]] if k else _NOWHERE
     down = _DOWN in tops
     m = 0  # the empty slots, in _EMPTY
     if 0 in tops:
@@ -70,7 +83,6 @@ def legal(game, p, out):
                 empty[m] = s
                 m += 1
             s += 1
-    keys = _KEY
     i = 0  # where the next triple goes
     s = 0
     for c in tops:
