@@ -28,7 +28,8 @@ class RandomPlay:
         self.rng = Rng(seed)
         self.seq = Sequencer(4, game.players)
         self.players = game.players
-        self.out = tuple([0] * (3 * 48) for _ in range(game.players))  # lists: quicker to index than bytes on CPython
+        # each seat's legal actions: lists where small ints hold 32 bits (CPython indexes them faster), bytes on a board
+        self.out = tuple(bytearray(3 * 48) if Rng is Rng16 else [0] * (3 * 48) for _ in range(game.players))
         self.t = 0
         self.log = None  # a list to record (t, player, verb, a, b) into
         self._below = self.rng.below  # bound once: no method lookup per draw
