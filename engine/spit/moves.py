@@ -16,7 +16,7 @@ _PH_SLAP = const(2)  # Spit's own (engine/spit/file.py names them)
 _PH_CHOOSE = const(3)
 _SLAP = const(4)
 _CHOOSE = const(5)
-_DOWN = const(257)  # Spit.tops: a face-down top card (0: an empty slot; card + 1: a face-up one)
+_BACK = const(257)  # Spit.tops: a face-down top card (0: an empty slot; card + 1: a face-up one)
 _NO_SLOT = const(258)  # Spit.tops: the fifth slot when there are four (S-17)
 _NO_KEY = const(32)  # _KEY of an entry that is no face-up card
 
@@ -72,7 +72,7 @@ def legal(game, p, out):
     on0 = rows[keys[c0.buf[k - 1] + 1]] if k else _NOWHERE  # on0[key]: a card of that key goes on pile 0
     k = c1.n
     on1 = rows[keys[c1.buf[k - 1] + 1]] if k else _NOWHERE
-    down = _DOWN in tops
+    down = _BACK in tops
     m = 0  # the empty slots, in _EMPTY
     if 0 in tops:
         stocks = game.stocks[p]
@@ -97,7 +97,7 @@ def legal(game, p, out):
             out[i + 1] = s
             out[i + 2] = 1
             i += 3
-        if down and c == _DOWN:
+        if down and c == _BACK:
             out[i] = FLIP
             out[i + 1] = s
             out[i + 2] = 0

@@ -29,7 +29,7 @@ _NOT_CHOOSER = const(13)
 _NONE = const(255)
 _CAP = const(54)  # a pile can hold every card there is
 _STALL_MS = const(10000)  # S-8's decision (the stall option): nothing played, turned up or moved for this long
-_DOWN = const(257)  # in tops: a face-down top card
+_BACK = const(257)  # in tops: a face-down top card
 _NO_SLOT = const(258)  # in tops: the fifth slot when there are four (S-17)
 
 
@@ -60,7 +60,7 @@ class Spit(Rounds):
         self.stocks = ([Pile(_CAP) for _ in range(5)], [Pile(_CAP) for _ in range(5)])
         self.up = (bytearray(5), bytearray(5))  # 1 when the top card of a stock is face up
         # each stock's top as S-8's test and the legal actions (engine.spit.moves) read it, kept as the stocks
-        # change (recount): 0 for an empty slot, card + 1 for a face-up top card, _DOWN for a face-down one
+        # change (recount): 0 for an empty slot, card + 1 for a face-up top card, _BACK for a face-down one
         self.tops = ([0, 0, 0, 0, 0], [0, 0, 0, 0, 0])
         self.spit = (Pile(_CAP), Pile(_CAP))
         self.hands = (Pile(_CAP), Pile(_CAP))  # scratch between rounds
@@ -140,7 +140,7 @@ class Spit(Rounds):
         self.reports.add(A.R_LAND, p, slot, pile, card)
         if k:
             if not self.auto_flip:
-                tops[slot] = _DOWN
+                tops[slot] = _BACK
                 return A.OK  # p can turn up the card below (S-6), so nobody is stuck
             up[slot] = 1
             self._show(stock)
@@ -200,7 +200,7 @@ class Spit(Rounds):
         self.reports.add(A.R_MOVE, p, src, dst, stocks[dst].top())
         if stocks[src].n:
             if not self.auto_flip:
-                tops[src] = _DOWN
+                tops[src] = _BACK
                 return A.OK  # p can turn up the card it uncovered (S-6), so nobody is stuck
             up[src] = 1
             self._show(stocks[src])
@@ -277,7 +277,7 @@ class Spit(Rounds):
     def can_move(self, p):
         """S-8: can player p play a card, turn one up, or uncover one by moving into an empty slot?"""
         tops = self.tops[p]
-        if _DOWN in tops:
+        if _BACK in tops:
             return True
         c0, c1 = self.centre
         fits0 = _FITS[c0.buf[c0.n - 1] & 15] if c0.n else 0  # the ranks that go on pile 0
@@ -308,7 +308,7 @@ class Spit(Rounds):
             for s in range(self.slots):
                 stock = self.stocks[p][s]
                 n = stock.n
-                tops[s] = 0 if not n else stock.buf[n - 1] + 1 if self.up[p][s] else _DOWN
+                tops[s] = 0 if not n else stock.buf[n - 1] + 1 if self.up[p][s] else _BACK
             if self.slots == 4:
                 tops[4] = _NO_SLOT
 

@@ -37,12 +37,13 @@ from desktop.cli import Parser, add_game_arguments, game_options  # argparse wit
 HERE = os.path.abspath(__file__)
 
 
-def play_games(games, first_seed=1, name="spit", options=None):
-    """Play games seeded first_seed.. to the end; return the total number of actions applied."""
+def play_games(games, first_seed=1, name=None, options=None):
+    """Play games seeded first_seed.. to the end (name: the registry's first game when None); return the total
+    number of actions applied."""
     from engine import games as registry
     from engine.randplay import RandomPlay
 
-    info = registry.get(name)
+    info = registry.get(name or registry.NAMES[0])
     quiet = "reports" in RandomPlay.__init__.__code__.co_varnames  # nobody reads them (an engine before: on)
     actions = 0
     for seed in range(first_seed, first_seed + games):
@@ -51,7 +52,7 @@ def play_games(games, first_seed=1, name="spit", options=None):
     return actions
 
 
-def measure(games, repeat, name="spit", options=None):
+def measure(games, repeat, name=None, options=None):
     """Best of repeat timed runs of games games: (seconds, actions, CPU seconds). The CPU time is the process's
     own (time.process_time), which a busy machine's other processes inflate less than the wall's."""
     best = best_cpu = None
@@ -186,7 +187,8 @@ def engine_root(ref, keep):
 
 
 def use_engine(root):
-    """Play root's engine/ from now on (before anything imported one)."""
+    """Play root's engine/ from now on: the engine modules imported so far are forgotten (a process of its own:
+    the command line's)."""
     for module in [m for m in sys.modules if m == "engine" or m.startswith("engine.")]:
         del sys.modules[module]
     sys.path.insert(0, root)
