@@ -3,25 +3,38 @@
 Used by the demo, the benchmarks and the property tests. Time advances by a
 random human-like gap between actions; now and then both players act at the
 same millisecond, so the C-4 tie rule and refused races are exercised too.
+Where small ints hold 32 bits (64-bit CPython and MicroPython), ``step`` is
+engine.randplay32's, with the generator's draws written into it: the same
+actions from the same draws (``portable_step`` is this module's).
 """
 
-from engine.rng import Rng
+from engine.rng import Rng, Rng16
 from engine.actions import PH_OVER
 from engine.timing import Sequencer
 
 
-class RandomPlay:
-    """Drives one game with random legal actions; allocates nothing per action."""
+def _unread(kind, player, a=255, b=255, card=0):
+    """Reports.add for a game whose reports nobody reads."""
 
-    def __init__(self, game, seed=1):
+
+class RandomPlay:
+    """Drives one game with random legal actions; allocates nothing per action.
+
+    reports=False: the game's reports are not kept (a benchmark's: nobody reads them; the App does).
+    """
+
+    def __init__(self, game, seed=1, reports=True):
         self.game = game
         self.rng = Rng(seed)
         self.seq = Sequencer(4, game.players)
         self.players = game.players
-        self.out = tuple(bytearray(3 * 48) for _ in range(game.players))
+        # each seat's legal actions: lists where small ints hold 32 bits (CPython indexes them faster), bytes on a board
+        self.out = tuple(bytearray(3 * 48) if Rng is Rng16 else [0] * (3 * 48) for _ in range(game.players))
         self.t = 0
         self.log = None  # a list to record (t, player, verb, a, b) into
         self._below = self.rng.below  # bound once: no method lookup per draw
+        if not reports:
+            game.reports.add = _unread
 
     def step(self):
         """Pick one or two random actions at the next instant and apply them; return how many."""
@@ -46,20 +59,29 @@ class RandomPlay:
         if self.log is not None:
             self._record(p, out, i)
         if below(8) == 0:  # another player acts at the same instant
-            q = 1 - p if seats == 2 else p + 1 + below(seats - 1)
-            if q >= seats:
-                q -= seats
-            other = self.out[q]
-            m = legal(q, other)
-            if m:  # a tie: the sequencer orders the two actions (C-4, seat 0 first in a match's next game)
-                j = 3 * below(m)
-                if self.log is not None:
-                    self._record(q, other, j)
-                seq = self.seq
-                seq.add(t, p, out[i], out[i + 1], out[i + 2])
-                seq.add(t, q, other[j], other[j + 1], other[j + 2])
-                return seq.flush(self.game)
+            return self._tie(t, p, out, i)
         self.game.apply(t, p, out[i], out[i + 1], out[i + 2])  # alone: no order to settle
+        return 1
+
+    def _tie(self, t, p, out, i):
+        """Another player acts at the instant t of p's action (out[i:i + 3]): both go through the Sequencer; how
+        many were applied (the other may have nothing to do: p's alone)."""
+        seats = self.players
+        below = self._below
+        q = 1 - p if seats == 2 else p + 1 + below(seats - 1)
+        if q >= seats:
+            q -= seats
+        other = self.out[q]
+        m = self.game.legal(q, other)
+        if m:  # a tie: the sequencer orders the two actions (C-4, seat 0 first in a match's next game)
+            j = 3 * below(m)
+            if self.log is not None:
+                self._record(q, other, j)
+            seq = self.seq
+            seq.add(t, p, out[i], out[i + 1], out[i + 2])
+            seq.add(t, q, other[j], other[j + 1], other[j + 2])
+            return seq.flush(self.game)
+        self.game.apply(t, p, out[i], out[i + 1], out[i + 2])
         return 1
 
     def _record(self, p, out, i):
@@ -76,3 +98,11 @@ class RandomPlay:
                 break
             count += k
         return count
+
+
+RandomPlay.portable_step = RandomPlay.step
+if Rng is not Rng16:  # small ints hold 32 bits: the draws written into the step (a board never loads the module)
+    from engine.randplay32 import step
+
+    RandomPlay.step = step
+    del step

@@ -57,11 +57,21 @@ class Rng32:
         return r % n
 
     def shuffle(self, buf, n=-1):
-        """Fisher-Yates shuffle of the first n items of buf, in place (as Rng16's)."""
+        """Fisher-Yates shuffle of the first n items of buf, in place (as Rng16's; below's draws written in)."""
         if n < 0:
             n = len(buf)
+        x = self.x
         i = n - 1
         while i > 0:
-            j = self.below(i + 1)
+            x ^= (x << 13) & 0xFFFFFFFF  # below(i + 1)
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            limit = 0x20000000 - 0x20000000 % (i + 1)
+            while x >> 3 >= limit:
+                x ^= (x << 13) & 0xFFFFFFFF
+                x ^= x >> 17
+                x ^= (x << 5) & 0xFFFFFFFF
+            j = (x >> 3) % (i + 1)
             buf[i], buf[j] = buf[j], buf[i]
             i -= 1
+        self.x = x

@@ -63,6 +63,7 @@ class Rounds:
         self.winner = self.cleared = self.chooser = _NONE
         self.ready[0] = self.ready[1] = 0
         self.reports.clear()
+        self.recount()
         if self.centre[0].n or self.centre[1].n:
             self.phase = PH_PLAY
             self._check_stuck()
@@ -91,6 +92,7 @@ class Rounds:
                     self._show(stocks[s])
             self.spit[p].clear()
             hand.move_all_to(self.spit[p])
+        self.recount()
         self.round += 1
         self.phase = PH_READY
         self.ready[0] = self.ready[1] = 0

@@ -29,6 +29,8 @@ _NOT_CHOOSER = const(13)
 _NONE = const(255)
 _CAP = const(54)  # a pile can hold every card there is
 _STALL_MS = const(10000)  # S-8's decision (the stall option): nothing played, turned up or moved for this long
+_BACK = const(257)  # in tops: a face-down top card
+_NO_SLOT = const(258)  # in tops: the fifth slot when there are four (S-17)
 
 
 class Spit(Rounds):
@@ -57,6 +59,9 @@ class Spit(Rounds):
         self.centre = (Pile(_CAP), Pile(_CAP))  # pile i is on player i's side (S-4)
         self.stocks = ([Pile(_CAP) for _ in range(5)], [Pile(_CAP) for _ in range(5)])
         self.up = (bytearray(5), bytearray(5))  # 1 when the top card of a stock is face up
+        # each stock's top as S-8's test and the legal actions (engine.spit.moves) read it, kept as the stocks
+        # change (recount): 0 for an empty slot, card + 1 for a face-up top card, _BACK for a face-down one
+        self.tops = ([0, 0, 0, 0, 0], [0, 0, 0, 0, 0])
         self.spit = (Pile(_CAP), Pile(_CAP))
         self.hands = (Pile(_CAP), Pile(_CAP))  # scratch between rounds
         self.deck = Pile(_CAP)
@@ -128,18 +133,24 @@ class Spit(Rounds):
             return _SAME_COLOUR
         centre.push(card)  # C-3: it counts the instant it lands
         self.deadline = self.now  # S-8's stall clock starts again
-        stock.n -= 1
+        k = stock.n - 1
+        stock.n = k
         up[slot] = 0
+        tops = self.tops[p]
         self.reports.add(A.R_LAND, p, slot, pile, card)
-        if stock.n:
+        if k:
             if not self.auto_flip:
+                tops[slot] = _BACK
                 return A.OK  # p can turn up the card below (S-6), so nobody is stuck
             up[slot] = 1
             self._show(stock)
-            self.reports.add(A.R_FLIP, p, slot, _NONE, stock.top())
+            tops[slot] = stock.buf[k - 1] + 1
+            self.reports.add(A.R_FLIP, p, slot, _NONE, stock.buf[k - 1])
             self._check_stuck(p)
-        elif self._stock_cards(p) == 0:
-            self._round_over(p)  # S-10 (a)
+            return A.OK
+        tops[slot] = 0
+        if tops.count(0) == self.slots:
+            self._round_over(p)  # S-10 (a): no stock cards left
         else:
             self._check_stuck(p)
         return A.OK
@@ -159,7 +170,9 @@ class Spit(Rounds):
         self.deadline = self.now
         stock = self.stocks[p][slot]
         self._show(stock)
-        self.reports.add(A.R_FLIP, p, slot, _NONE, stock.top())
+        card = stock.buf[stock.n - 1]
+        self.tops[p][slot] = card + 1
+        self.reports.add(A.R_FLIP, p, slot, _NONE, card)
         self._check_stuck(p)
         return A.OK
 
@@ -181,12 +194,17 @@ class Spit(Rounds):
         self.deadline = self.now
         up[dst] = 1
         up[src] = 0
+        tops = self.tops[p]
+        tops[dst] = tops[src]
+        tops[src] = 0
         self.reports.add(A.R_MOVE, p, src, dst, stocks[dst].top())
         if stocks[src].n:
             if not self.auto_flip:
+                tops[src] = _BACK
                 return A.OK  # p can turn up the card it uncovered (S-6), so nobody is stuck
             up[src] = 1
             self._show(stocks[src])
+            tops[src] = stocks[src].top() + 1
             self.reports.add(A.R_FLIP, p, src, _NONE, stocks[src].top())
         self._check_stuck(p)
         return A.OK
@@ -258,34 +276,41 @@ class Spit(Rounds):
 
     def can_move(self, p):
         """S-8: can player p play a card, turn one up, or uncover one by moving into an empty slot?"""
-        stocks = self.stocks[p]
-        up = self.up[p]
+        tops = self.tops[p]
+        if _BACK in tops:
+            return True
         c0, c1 = self.centre
         fits0 = _FITS[c0.buf[c0.n - 1] & 15] if c0.n else 0  # the ranks that go on pile 0
         fits1 = _FITS[c1.buf[c1.n - 1] & 15] if c1.n else 0
         fits = fits0 | fits1
         alt = self.alternate_colours
-        empty = False
-        uncover = False
+        empty = 0 in tops
         for s in range(self.slots):
-            stock = stocks[s]
-            n = stock.n
-            if not n:
-                empty = True
-                continue
-            if not up[s]:
-                return True
-            if n > 1:
-                uncover = True
-            card = stock.buf[n - 1]
-            if (fits >> (card & 15)) & 1:
-                if not alt:
+            c = tops[s]
+            if c:
+                if empty and self.stocks[p][s].n > 1:
                     return True
-                if (fits0 >> (card & 15)) & 1 and is_red(card) != is_red(c0.top()):  # S-19
-                    return True
-                if (fits1 >> (card & 15)) & 1 and is_red(card) != is_red(c1.top()):
-                    return True
-        return empty and uncover
+                card = c - 1
+                if (fits >> (card & 15)) & 1:
+                    if not alt:
+                        return True
+                    if (fits0 >> (card & 15)) & 1 and is_red(card) != is_red(c0.top()):  # S-19
+                        return True
+                    if (fits1 >> (card & 15)) & 1 and is_red(card) != is_red(c1.top()):
+                        return True
+        return False
+
+    def recount(self):
+        """Read each stock's top into tops again: after a deal, a position loaded, or stocks or face-up cards set
+        by hand (a test's)."""
+        for p in range(2):
+            tops = self.tops[p]
+            for s in range(self.slots):
+                stock = self.stocks[p][s]
+                n = stock.n
+                tops[s] = 0 if not n else stock.buf[n - 1] + 1 if self.up[p][s] else _BACK
+            if self.slots == 4:
+                tops[4] = _NO_SLOT
 
     def _check_stuck(self, p=0, stall=_NONE):
         """S-8, S-10 (b): when nobody can move, say Spit again or end the round (p, who just moved, is asked first);
@@ -301,72 +326,10 @@ class Spit(Rounds):
     def legal(self, p, out):
         """Write player p's useful legal actions into out as (verb, a, b) byte triples; return the count.
 
-        Moving a lone card into another empty slot is legal but changes
-        nothing that matters, so it is left out.
+        The random players of tools and tests ask it (engine.randplay); a board's players never do, so it
+        lives in engine.spit.moves, which this first call loads: the class then calls it directly.
         """
-        n = 0
-        phase = self.phase
-        if phase == PH_PLAY:
-            stocks = self.stocks[p]
-            up = self.up[p]
-            slots = self.slots
-            alt = self.alternate_colours
-            c0, c1 = self.centre
-            fits0 = _FITS[c0.buf[c0.n - 1] & 15] if c0.n else 0  # the ranks that go on pile 0
-            fits1 = _FITS[c1.buf[c1.n - 1] & 15] if c1.n else 0
-            fits = fits0 | fits1
-            empty = 0  # bit d set when slot d is empty
-            # one test for the usual case, no slot empty (slots is 4 or 5)
-            if not (stocks[0].n and stocks[1].n and stocks[2].n and stocks[3].n and stocks[slots - 1].n):
-                for d in range(slots):
-                    if not stocks[d].n:
-                        empty |= 1 << d
-            i = 0  # where the next triple goes (written inline: this runs for every action)
-            for s in range(slots):
-                stock = stocks[s]
-                k = stock.n
-                if not k:
-                    continue
-                if not up[s]:
-                    out[i] = FLIP
-                    out[i + 1] = s
-                    out[i + 2] = 0
-                    i += 3
-                    continue
-                card = stock.buf[k - 1]
-                if (fits >> (card & 15)) & 1:  # it goes on a pile: which?
-                    if (fits0 >> (card & 15)) & 1 and not (alt and is_red(card) == is_red(c0.top())):
-                        out[i] = _PLAY
-                        out[i + 1] = s
-                        out[i + 2] = 0
-                        i += 3
-                    if (fits1 >> (card & 15)) & 1 and not (alt and is_red(card) == is_red(c1.top())):
-                        out[i] = _PLAY
-                        out[i + 1] = s
-                        out[i + 2] = 1
-                        i += 3
-                if empty and k > 1:
-                    for d in range(slots):
-                        if (empty >> d) & 1:
-                            out[i] = MOVE
-                            out[i + 1] = s
-                            out[i + 2] = d
-                            i += 3
-            n = i // 3
-        elif phase == PH_READY:
-            if not self.ready[p]:
-                n = _put(out, n, A.READY, 0, 0)
-        elif phase == _PH_SLAP or (phase == _PH_CHOOSE and p == self.chooser):
-            verb = _SLAP if phase == _PH_SLAP else _CHOOSE
-            for pile in range(2):
-                if self.centre[pile].n:
-                    n = _put(out, n, verb, pile, 0)
-        return n
+        from engine.spit.moves import legal
 
-
-def _put(out, n, verb, a, b):
-    i = 3 * n
-    out[i] = verb
-    out[i + 1] = a
-    out[i + 2] = b
-    return n + 1
+        Spit.legal = legal
+        return legal(self, p, out)

@@ -150,6 +150,7 @@ def test_the_driver_turns_an_intent_into_presses():
     """play: cursor presses then left/right; flip and fill: cursor then a push; ready, slap: one press."""
     game = position(["AS", "KH", "2D 7C", "", "3S"], ["QD", "QH", "QC", "JS", "JH"], ["KS", "9H"])
     game.up[0][2] = 0
+    game.recount()  # a top card turned down by hand: the rules read the tops again
 
     class Scripted(Bot):
         def play(self, view, act):

@@ -117,6 +117,7 @@ def test_view_never_holds_a_face_down_card():
     """A face-down top card shows as 0 with its count; the face-up one shows as itself."""
     game = position(["3C", "9D 4H", "", "JD 6S", "QS"], ["3D", "", "", "", "9C"], ["5C", "KD"], ("AS", "2S"))
     game.up[0][3] = 0  # 6S face down
+    game.recount()
     view = View(0)
     assert view.refresh(game, 2)
     assert list(view.my_top) == [parse("3C"), parse("4H"), 0, 0, parse("QS")]
@@ -360,8 +361,10 @@ def test_s6_s7_level5_turns_cards_up_and_fills_empty_slots():
     """With no card to play, it turns up a face-down card (S-6); with none, it fills an empty slot (S-7)."""
     game = position(["KH 2C", "", "QH", "9S 8S", "KS"], ["6D", "QD", "QS", "QC", "KC"], ["4D", "4H"])
     game.up[0][0] = 0
+    game.recount()
     assert decision(Level(5), game, 0, cursor=0) == (A.FLIP, 0, 0)
     game.up[0][0] = 1
+    game.recount()
     assert decision(Level(5), game, 0, cursor=0) == (FILL, 1, 0)  # the 2C moves in, uncovering the KH
 
 

@@ -33,7 +33,8 @@ def cards(game):
 
 def untouched(game):
     """What a refused action must leave untouched beside state(): the shuffle, cleared, face-up flags, chooser."""
-    return game.rng.hi, game.rng.lo, game.cleared, [bytes(u) for u in game.up], game.chooser
+    return game.rng.hi, game.rng.lo, game.cleared, [bytes(u) for u in game.up], game.chooser, \
+        [list(tops) for tops in game.tops]
 
 
 def invariants(game):
@@ -46,6 +47,9 @@ def invariants(game):
             if pile.n == 0:
                 assert game.up[p][s] == 0, "an empty slot cannot have a face-up card"
         assert game.hands[p].n == 0, "hands are only used between rounds"
+        tops = [0 if not pile.n else pile.buf[pile.n - 1] + 1 if game.up[p][s] else 257
+                for s, pile in enumerate(game.stocks[p][:game.slots])] + [258] * (5 - game.slots)
+        assert list(game.tops[p]) == tops, "the tops S-8's test and legal() read are not the stocks' (Spit.recount)"
     assert game.deck.n == 0
     if game.phase == A.PH_OVER:
         assert game.winner in (0, 1, A.NONE)
