@@ -167,18 +167,25 @@ def speed_table(headless_app, **options):
     return hal, app
 
 
-def test_a_fumble_pressed_in_the_frame_of_a_good_play_still_locks(headless_app):
-    """C-3 (each action judged on its own), issue 36: Speed, centre QD and 5S, P1's hand 4H 9C KD 2S 7H with
-    the cursor on the 4H; LEFT (the 4H on the QD: not adjacent) and RIGHT 5 ms later (the 4H on the 5S) are
-    applied in one frame: the RIGHT lands the 4H and the LEFT, wrong when pressed, locks P1 for LOCK_MS."""
-    from uitools import tap
-
+def fumble_table(headless_app):
+    """Speed at the table, centre QD and 5S, P1's hand 4H 9C KD 2S 7H with the cursor on the 4H: (hal, app,
+    game, P1's cluster)."""
     hal, app = speed_table(headless_app)
     game = app.game
     game.load([cards("4H", "9C", "KD", "2S", "7H"), cards("6C")], [[], cards("8D")], [cards("3D"), cards("4D")],
               centre=[cards("QD"), cards("5S")])
     cluster = app.clusters[0]
     cluster.cursor = 0
+    return hal, app, game, cluster
+
+
+def test_a_fumble_pressed_in_the_frame_of_a_good_play_still_locks(headless_app):
+    """C-3 (each action judged on its own), issue 36: Speed, centre QD and 5S, P1's hand 4H 9C KD 2S 7H with
+    the cursor on the 4H; LEFT (the 4H on the QD: not adjacent) and RIGHT 5 ms later (the 4H on the 5S) are
+    applied in one frame: the RIGHT lands the 4H and the LEFT, wrong when pressed, locks P1 for LOCK_MS."""
+    from uitools import tap
+
+    hal, app, game, cluster = fumble_table(headless_app)
     t = hal.ticks_ms()
     tap(hal, 0, LEFT, t)
     tap(hal, 0, RIGHT, t + 5)
@@ -232,12 +239,7 @@ def test_a_lockout_is_not_served_during_a_pause(headless_app):
     the lockout lands (before, the lockout ran out during the pause)."""
     from uitools import run_ms, step, tap
 
-    hal, app = speed_table(headless_app)
-    game = app.game
-    game.load([cards("4H", "9C", "KD", "2S", "7H"), cards("6C")], [[], cards("8D")], [cards("3D"), cards("4D")],
-              centre=[cards("QD"), cards("5S")])
-    cluster = app.clusters[0]
-    cluster.cursor = 0
+    hal, app, game, cluster = fumble_table(headless_app)
     tap(hal, 0, LEFT)
     step(hal, app)
     assert locked(cluster, hal.ticks_ms())

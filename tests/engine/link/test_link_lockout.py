@@ -118,14 +118,20 @@ def lands_after(pair, card, limit_ms=8000, pile=0):
     return None
 
 
-def host_paused(jitter_ms, ms):
-    """A Spit pair playing, the host paused by its player and ms of frames run since: (pair, the guest's cluster,
-    its wrong and right stock slots, the card on the right one)."""
+def seated(jitter_ms):
+    """A Spit pair of people dealt and playing: (pair, host App, guest App, the guest's wrong and right stock
+    slots, the card on the right one)."""
     pair = Pair("spit", seed=1, bots=(None, None), loss=0, jitter_ms=jitter_ms)
     dealt_and_playing(pair)
     host_app, guest_app = pair.apps
     wrong, right = slots(host_app.game, 1)
-    card = host_app.game.stocks[1][right].top()
+    return pair, host_app, guest_app, wrong, right, host_app.game.stocks[1][right].top()
+
+
+def host_paused(jitter_ms, ms):
+    """A Spit pair playing, the host paused by its player and ms of frames run since: (pair, the guest's cluster,
+    its wrong and right stock slots, the card on the right one)."""
+    pair, host_app, guest_app, wrong, right, card = seated(jitter_ms)
     host_app.pause_key(0, host_app.hal.ticks_ms())
     for _ in range(ms // 33):
         pair.step()
@@ -162,11 +168,7 @@ def test_after_the_hosts_resume_a_guests_presses_take_the_usual_delay(first):
     """Issue 36 (link timing): the host's clock stood still for its 10 s pause; a guest's press at the resume is
     stamped in the host's clock as it stands now, not 10 s ahead (where the host would stamp it at its arrival,
     a leg later), and so is one 1.1 s later, after a wrong card at the resume (its stamp held the next back)."""
-    pair = Pair("spit", seed=1, bots=(None, None), loss=0, jitter_ms=20)
-    dealt_and_playing(pair)
-    host_app, guest_app = pair.apps
-    wrong, right = slots(host_app.game, 1)
-    card = host_app.game.stocks[1][right].top()
+    pair, host_app, guest_app, wrong, right, card = seated(20)
     cluster = guest_app.clusters[1]
     host_app.pause_key(0, host_app.hal.ticks_ms())
     for _ in range(10000 // 33):
@@ -217,11 +219,7 @@ def test_a_guests_lockout_is_not_served_during_the_hosts_pause():
     """C-3, issue 36 (link timing): the guest's seat is locked for a wrong card; the host pauses 100 ms later for
     5 s: after the resume the seat's lockout has what it had left, so the good card the guest plays at once is
     dropped (it landed: the lockout ran out during the pause), and after the lockout the same press lands it."""
-    pair = Pair("spit", seed=1, bots=(None, None), loss=0, jitter_ms=20)
-    dealt_and_playing(pair)
-    host_app, guest_app = pair.apps
-    wrong, right = slots(host_app.game, 1)
-    card = host_app.game.stocks[1][right].top()
+    pair, host_app, guest_app, wrong, right, card = seated(20)
     cluster = guest_app.clusters[1]
     locks = host_app.clusters[1]
     cluster.cursor = wrong
